@@ -1,0 +1,38 @@
+package dev.trainyard.blocking;
+
+import dev.trainyard.data.Database;
+import dev.trainyard.data.Entry;
+import dev.trainyard.data.EntryQueries;
+import dev.trainyard.web.EntryView;
+import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.HttpProblem;
+import dev.trainyard.web.Params;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The seed's classic servlet (BRIEF section 3): one request, one thread, one pooled connection,
+ * held from the read to the write. Without an id a random one is drawn, which keeps the
+ * database cache cold as in the original experiment.
+ */
+@WebServlet("/blocking/entry")
+public class EntryServlet extends GetEndpoint {
+
+    private EntryQueries entries;
+
+    @Override
+    public void init() {
+        entries = new EntryQueries(Database.of(getServletContext()));
+    }
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Integer requested = new Params(request).optionalInt("id", 1, Integer.MAX_VALUE).orElse(null);
+        int id = requested != null ? requested : ThreadLocalRandom.current().nextInt(1, entries.maxId() + 1);
+        Entry entry = entries.addView(id).orElseThrow(() -> HttpProblem.notFound("no entry with id " + id));
+        EntryView.write(entry, "blocking", request, response);
+    }
+}

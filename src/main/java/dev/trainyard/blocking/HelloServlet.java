@@ -1,0 +1,26 @@
+package dev.trainyard.blocking;
+
+import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.JsonOut;
+import dev.trainyard.web.ThreadKind;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/** The paper's no-database case: a small fixed answer (under 1 KB), nothing to wait for. */
+@WebServlet("/blocking/hello")
+public class HelloServlet extends GetEndpoint {
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        try (JsonGenerator json = JsonOut.open(response)) {
+            json.writeStartObject()
+                    .write("message", "Hello from Trainyard")
+                    .write("style", "blocking")
+                    .write("thread", ThreadKind.current())
+                    .writeEnd();
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.trainyard.blocking;
+
+import dev.trainyard.data.Database;
+import dev.trainyard.data.ProductStream;
+import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.JsonOut;
+import dev.trainyard.web.Params;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * The response-size sweep (BRIEF section 1): the first N products as one JSON array, streamed from
+ * a database cursor through the blocking output stream. The request thread blocks whenever the
+ * socket buffer is full, so a slow reader costs a thread for as long as it reads; that is the
+ * behaviour the async twin's WriteListener avoids.
+ */
+@WebServlet("/blocking/products")
+public class ProductsServlet extends GetEndpoint {
+
+    /** Above the large data set (613,202 products, about 100 MB of JSON). */
+    public static final int MAX_COUNT = 1_000_000;
+
+    private ProductStream products;
+
+    @Override
+    public void init() {
+        products = new ProductStream(Database.of(getServletContext()));
+    }
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        int count = new Params(request).intArg("count", 0, MAX_COUNT);
+        // Not try-with-resources: after a failure the generator must not be closed, since closing
+        // would flush half an array and commit the response before the 503 can be sent.
+        JsonGenerator json = JsonOut.open(response);
+        json.writeStartArray();
+        products.stream(count, (id, categoryId, name, description, price, cost) -> json.writeStartObject()
+                .write("id", id)
+                .write("categoryId", categoryId)
+                .write("name", name)
+                .write("description", description)
+                .write("price", price)
+                .write("cost", cost)
+                .writeEnd());
+        json.writeEnd();
+        json.close();
+    }
+}

@@ -1,0 +1,40 @@
+package dev.trainyard.blocking;
+
+import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.JsonOut;
+import dev.trainyard.web.Params;
+import dev.trainyard.web.ThreadKind;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * Simulated I/O that holds the request thread for the whole wait (BRIEF sections 2 and 4). With a
+ * pool of T platform threads this endpoint cannot exceed T / (ms / 1000) requests per second;
+ * on virtual threads the sleep unmounts and the carrier is free.
+ */
+@WebServlet("/blocking/sleep")
+public class SleepServlet extends GetEndpoint {
+
+    public static final int MAX_MS = 60_000;
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        int ms = new Params(request).optionalInt("ms", 0, MAX_MS).orElse(200);
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            // The container is shutting down; give the thread back promptly.
+            Thread.currentThread().interrupt();
+        }
+        try (JsonGenerator json = JsonOut.open(response)) {
+            json.writeStartObject()
+                    .write("style", "blocking")
+                    .write("slept", ms)
+                    .write("thread", ThreadKind.current())
+                    .writeEnd();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.trainyard.blocking;
+
+import dev.trainyard.data.Database;
+import dev.trainyard.data.store.StoreQueries;
+import dev.trainyard.data.store.StoreQuery;
+import dev.trainyard.data.store.Table;
+import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.HttpProblem;
+import dev.trainyard.web.JsonOut;
+import dev.trainyard.web.Params;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * The paper's store queries, /blocking/store/{s1..s4,c1..c4}, run through JPA on the request
+ * thread. The query name is looked up in a fixed set; it never becomes part of any SQL.
+ */
+@WebServlet("/blocking/store/*")
+public class StoreServlet extends GetEndpoint {
+
+    private StoreQueries store;
+
+    @Override
+    public void init() {
+        store = new StoreQueries(Database.of(getServletContext()));
+    }
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        StoreQuery query = resolve(request.getPathInfo());
+        Table table = store.run(query, new Params(request));
+        try (JsonGenerator json = JsonOut.open(response)) {
+            JsonOut.table(json, query.path(), table);
+        }
+    }
+
+    /** Maps the path info ("/s1") to a query; anything else is a 404 that lists the valid names. */
+    public static StoreQuery resolve(String pathInfo) {
+        String name = pathInfo == null ? "" : pathInfo.startsWith("/") ? pathInfo.substring(1) : pathInfo;
+        return StoreQuery.byPath(name).orElseThrow(() -> HttpProblem.notFound(
+                "no store query '" + Params.echo(name) + "'; the queries are " + StoreQuery.paths()));
+    }
+}

@@ -1,0 +1,121 @@
+package dev.trainyard.data;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.PersistenceException;
+import jakarta.servlet.ServletContext;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
+
+/**
+ * The WAR's one door to PostgreSQL: the server's pool, found by JNDI, and the JPA unit built on
+ * it. Both are looked up lazily and looked up again after a failure, so a WAR deployed while the
+ * database (or its pool definition) is missing starts anyway, answers 503, and recovers on its
+ * own once the database is there.
+ */
+public final class Database {
+
+    /** The resource-ref declared in web.xml; each server binds it in its own configuration. */
+    public static final String JNDI_NAME = "java:comp/env/jdbc/trainyard";
+
+    private static final String CONTEXT_KEY = Database.class.getName();
+    private static final Logger LOG = Logger.getLogger(Database.class.getName());
+
+    private volatile DataSource dataSource;
+    private volatile EntityManagerFactory emf;
+
+    public Database() {
+    }
+
+    /** For tests and tools that hold a DataSource already. */
+    public Database(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    public static Database of(ServletContext context) {
+        return (Database) context.getAttribute(CONTEXT_KEY);
+    }
+
+    void attach(ServletContext context) {
+        context.setAttribute(CONTEXT_KEY, this);
+    }
+
+    public DataSource dataSource() {
+        DataSource ds = dataSource;
+        if (ds == null) {
+            synchronized (this) {
+                if (dataSource == null) {
+                    try {
+                        dataSource = (DataSource) new InitialContext().lookup(JNDI_NAME);
+                    } catch (NamingException | ClassCastException e) {
+                        throw new DataUnavailableException("datasource " + JNDI_NAME + " is not configured on this server", e);
+                    }
+                }
+                ds = dataSource;
+            }
+        }
+        return ds;
+    }
+
+    public Connection connection() {
+        try {
+            return dataSource().getConnection();
+        } catch (SQLException e) {
+            throw unavailable(e);
+        }
+    }
+
+    /**
+     * A new EntityManager; the caller closes it. If the unit cannot log in (database down at first
+     * use), the factory is dropped so that the next call builds it afresh.
+     */
+    public EntityManager entityManager() {
+        EntityManagerFactory factory = emf;
+        if (factory == null) {
+            synchronized (this) {
+                if (emf == null) {
+                    emf = StoreUnit.create(dataSource());
+                }
+                factory = emf;
+            }
+        }
+        try {
+            return factory.createEntityManager();
+        } catch (PersistenceException e) {
+            synchronized (this) {
+                if (emf == factory) {
+                    emf = null;
+                    closeQuietly(factory);
+                }
+            }
+            throw unavailable(e);
+        }
+    }
+
+    /** Wraps a database failure for the client, and logs its cause once for the operator. */
+    public static DataUnavailableException unavailable(Exception cause) {
+        LOG.log(Level.WARNING, "database call failed: " + cause);
+        return new DataUnavailableException("database unavailable", cause);
+    }
+
+    void close() {
+        EntityManagerFactory factory = emf;
+        emf = null;
+        if (factory != null) {
+            closeQuietly(factory);
+        }
+    }
+
+    private static void closeQuietly(EntityManagerFactory factory) {
+        try {
+            factory.close();
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "closing the persistence unit failed", e);
+        }
+    }
+}

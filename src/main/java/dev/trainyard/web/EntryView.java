@@ -1,0 +1,67 @@
+package dev.trainyard.web;
+
+import dev.trainyard.data.Entry;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.PrintWriter;
+
+/**
+ * How an entry is shown, the same for every style: JSON by default, or the seed servlet's small
+ * HTML page (id, name, description, views) when the client asks for text/html.
+ */
+public final class EntryView {
+
+    private EntryView() {
+    }
+
+    public static void write(Entry entry, String style, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        String accept = request.getHeader("Accept");
+        if (accept != null && accept.contains("text/html")) {
+            html(entry, response);
+            return;
+        }
+        try (JsonGenerator json = JsonOut.open(response)) {
+            json.writeStartObject()
+                    .write("id", entry.id())
+                    .write("name", entry.name())
+                    .write("descr", entry.descr())
+                    .write("views", entry.views())
+                    .write("style", style)
+                    .writeEnd();
+        }
+    }
+
+    private static void html(Entry entry, HttpServletResponse response) throws IOException {
+        response.setContentType("text/html;charset=UTF-8");
+        PrintWriter out = response.getWriter();
+        out.print("<!DOCTYPE html><html><head><title>Entry ");
+        out.print(entry.id());
+        out.print("</title></head><body><h1>Entry ");
+        out.print(entry.id());
+        out.print("</h1><dl><dt>Name</dt><dd>");
+        out.print(escape(entry.name()));
+        out.print("</dd><dt>Description</dt><dd>");
+        out.print(escape(entry.descr()));
+        out.print("</dd><dt>Views</dt><dd>");
+        out.print(entry.views());
+        out.print("</dd></dl></body></html>");
+    }
+
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

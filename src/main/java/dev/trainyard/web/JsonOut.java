@@ -1,0 +1,67 @@
+package dev.trainyard.web;
+
+import dev.trainyard.data.store.Table;
+import jakarta.json.Json;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.json.stream.JsonGeneratorFactory;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.temporal.TemporalAccessor;
+
+/**
+ * JSON answers through JSON-P's streaming generator: written as produced, so a large answer is
+ * never built in memory first. Shared by every style so that they send identical bytes.
+ */
+public final class JsonOut {
+
+    public static final String CONTENT_TYPE = "application/json;charset=UTF-8";
+
+    /** One factory: Json.createGenerator would run a ServiceLoader lookup on every call. */
+    private static final JsonGeneratorFactory FACTORY = Json.createGeneratorFactory(null);
+
+    private JsonOut() {
+    }
+
+    public static JsonGenerator open(HttpServletResponse response) throws IOException {
+        response.setContentType(CONTENT_TYPE);
+        return FACTORY.createGenerator(response.getWriter());
+    }
+
+    /** Writes {"query":name,"count":n,"rows":[{column:value,...},...]}. */
+    public static void table(JsonGenerator json, String name, Table table) {
+        json.writeStartObject().write("query", name).write("count", table.rows().size()).writeStartArray("rows");
+        for (Object[] row : table.rows()) {
+            json.writeStartObject();
+            for (int i = 0; i < table.columns().size(); i++) {
+                value(json, table.columns().get(i), row[i]);
+            }
+            json.writeEnd();
+        }
+        json.writeEnd().writeEnd();
+    }
+
+    static void value(JsonGenerator json, String name, Object value) {
+        if (value == null) {
+            json.writeNull(name);
+        } else if (value instanceof Integer i) {
+            json.write(name, i);
+        } else if (value instanceof Long l) {
+            json.write(name, l);
+        } else if (value instanceof BigDecimal d) {
+            json.write(name, d);
+        } else if (value instanceof Number n) {
+            json.write(name, new BigDecimal(n.toString()));
+        } else if (value instanceof java.sql.Date d) {
+            json.write(name, d.toLocalDate().toString());
+        } else if (value instanceof LocalDate || value instanceof TemporalAccessor) {
+            json.write(name, value.toString());
+        } else if (value instanceof String s) {
+            // char(n) columns arrive blank-padded.
+            json.write(name, s.stripTrailing());
+        } else {
+            json.write(name, value.toString());
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.trainyard.web;
+
+import dev.trainyard.data.QueryArgs;
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads and validates request parameters. Every rejection is a 400 whose message names the
+ * parameter, the allowed values and what was received, so a client can fix its request without
+ * reading our code. Parsed values are typed: nothing from the request text ever reaches SQL
+ * except as a bind parameter.
+ */
+public final class Params implements QueryArgs {
+
+    /** Echoed values are cut so that a huge parameter does not make a huge error body. */
+    private static final int ECHO_LIMIT = 40;
+
+    private final HttpServletRequest request;
+
+    public Params(HttpServletRequest request) {
+        this.request = request;
+    }
+
+    /** The parameter as an int in [min, max], or empty when it is absent. */
+    public Optional<Integer> optionalInt(String name, int min, int max) {
+        String raw = request.getParameter(name);
+        if (raw == null) {
+            return Optional.empty();
+        }
+        return Optional.of(parseInt(name, raw, min, max));
+    }
+
+    @Override
+    public int intArg(String name, int min, int max) {
+        String raw = request.getParameter(name);
+        if (raw == null) {
+            throw HttpProblem.badRequest(range(name, min, max) + " and is required");
+        }
+        return parseInt(name, raw, min, max);
+    }
+
+    @Override
+    public String choiceArg(String name, List<String> allowed) {
+        String raw = request.getParameter(name);
+        if (raw == null || !allowed.contains(raw)) {
+            throw HttpProblem.badRequest("parameter '" + name + "' must be one of " + allowed
+                    + (raw == null ? " and is required" : ", got '" + echo(raw) + "'"));
+        }
+        return raw;
+    }
+
+    @Override
+    public LocalDate dateArg(String name, LocalDate min, LocalDate max) {
+        String raw = request.getParameter(name);
+        String rule = "parameter '" + name + "' must be a date yyyy-mm-dd between " + min + " and " + max;
+        if (raw == null) {
+            throw HttpProblem.badRequest(rule + " and is required");
+        }
+        try {
+            LocalDate date = LocalDate.parse(raw.trim());
+            if (date.isBefore(min) || date.isAfter(max)) {
+                throw HttpProblem.badRequest(rule + ", got '" + echo(raw) + "'");
+            }
+            return date;
+        } catch (DateTimeParseException e) {
+            throw HttpProblem.badRequest(rule + ", got '" + echo(raw) + "'");
+        }
+    }
+
+    @Override
+    public RuntimeException invalid(String message) {
+        return HttpProblem.badRequest(message);
+    }
+
+    static int parseInt(String name, String raw, int min, int max) {
+        String text = raw.trim();
+        // Length check first: a 10,000-digit number is rejected without being parsed.
+        if (text.isEmpty() || text.length() > 11) {
+            throw HttpProblem.badRequest(range(name, min, max) + ", got '" + echo(raw) + "'");
+        }
+        long value;
+        try {
+            value = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw HttpProblem.badRequest(range(name, min, max) + ", got '" + echo(raw) + "'");
+        }
+        if (value < min || value > max) {
+            throw HttpProblem.badRequest(range(name, min, max) + ", got " + value);
+        }
+        return (int) value;
+    }
+
+    private static String range(String name, int min, int max) {
+        return "parameter '" + name + "' must be an integer from " + min + " to " + max;
+    }
+
+    public static String echo(String raw) {
+        String cut = raw.length() > ECHO_LIMIT ? raw.substring(0, ECHO_LIMIT) + "..." : raw;
+        StringBuilder safe = new StringBuilder(cut.length());
+        for (char c : cut.toCharArray()) {
+            safe.append(Character.isISOControl(c) ? '?' : c);
+        }
+        return safe.toString();
+    }
+}

@@ -1,0 +1,40 @@
+package dev.trainyard.web;
+
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/** Writes the one error shape every endpoint uses: {"status":400,"error":"...","message":"..."}. */
+public final class Problems {
+
+    private Problems() {
+    }
+
+    public static void send(HttpServletResponse response, int status, String message) throws IOException {
+        if (response.isCommitted()) {
+            // Part of a body is already out: the only honest signal left is a cut connection.
+            throw new IOException("response already committed; cannot report " + status + ": " + message);
+        }
+        response.resetBuffer();
+        response.setStatus(status);
+        try (JsonGenerator json = JsonOut.open(response)) {
+            json.writeStartObject()
+                    .write("status", status)
+                    .write("error", reason(status))
+                    .write("message", message == null ? reason(status) : message)
+                    .writeEnd();
+        }
+    }
+
+    static String reason(int status) {
+        return switch (status) {
+            case 400 -> "Bad Request";
+            case 404 -> "Not Found";
+            case 405 -> "Method Not Allowed";
+            case 413 -> "Payload Too Large";
+            case 503 -> "Service Unavailable";
+            case 504 -> "Gateway Timeout";
+            default -> "Error";
+        };
+    }
+}

@@ -1,0 +1,111 @@
+package dev.trainyard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.it.support.EndpointTest;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+class EntryIT extends EndpointTest {
+
+    /** Different servers touch different rows, so a rerun against a kept database stays exact. */
+    private static int idFor(int offset) {
+        return switch (server()) {
+            case "tomcat" -> 1000 + offset;
+            case "jetty" -> 2000 + offset;
+            case "glassfish" -> 3000 + offset;
+            default -> 4000 + offset;
+        };
+    }
+
+    @Test
+    void entryReturnsTheRowWithItsNewViewCount() throws SQLException {
+        int id = idFor(1);
+        String[] row = row(id);
+        int before = views(id);
+        HttpResponse<String> response = get("blocking/entry?id=" + id);
+        assertEquals(200, response.statusCode(), response.body());
+        JsonObject entry = object(response);
+        assertEquals(id, entry.getInt("id"));
+        assertEquals(row[0], entry.getString("name"));
+        assertEquals(row[1], entry.getString("descr"));
+        assertEquals(before + 1, entry.getInt("views"));
+        assertEquals(before + 1, views(id));
+    }
+
+    @Test
+    void hundredConcurrentRequestsOnOneIdAddExactlyHundredViews() throws Exception {
+        int id = idFor(2);
+        int before = views(id);
+        ExecutorService clients = Executors.newFixedThreadPool(20);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                answers.add(clients.submit(() -> get("blocking/entry?id=" + id).statusCode()));
+            }
+            for (Future<Integer> answer : answers) {
+                assertEquals(200, answer.get());
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+        assertEquals(before + 100, views(id), "every successful request adds exactly one view");
+    }
+
+    @Test
+    void entryWithoutIdPicksAnExistingRow() throws SQLException {
+        HttpResponse<String> response = get("blocking/entry");
+        assertEquals(200, response.statusCode(), response.body());
+        int id = object(response).getInt("id");
+        assertTrue(id >= 1 && id <= 250_000, "random id " + id);
+        assertEquals(row(id)[0], object(response).getString("name"));
+    }
+
+    @Test
+    void unknownIdIs404AndAddsNothing() {
+        HttpResponse<String> response = get("blocking/entry?id=250001");
+        assertEquals(404, response.statusCode(), response.body());
+        assertTrue(object(response).getString("message").contains("250001"));
+    }
+
+    @Test
+    void browsersGetTheSeedsHtmlPage() throws SQLException {
+        int id = idFor(3);
+        HttpResponse<String> response = get("blocking/entry?id=" + id, "Accept", "text/html,application/xhtml+xml");
+        assertEquals(200, response.statusCode(), response.body());
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
+        assertTrue(response.body().contains("<h1>Entry " + id + "</h1>"), response.body());
+        assertTrue(response.body().contains("<dd>" + views(id) + "</dd>"), response.body());
+    }
+
+    private static int views(int id) throws SQLException {
+        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT views FROM trentry WHERE id = ?")) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next(), "row " + id + " exists");
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    private static String[] row(int id) throws SQLException {
+        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT name, descr FROM trentry WHERE id = ?")) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next(), "row " + id + " exists");
+                return new String[] {rs.getString(1).stripTrailing(), rs.getString(2)};
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package dev.trainyard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.it.support.EndpointTest;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+
+class HelloSleepIT extends EndpointTest {
+
+    @Test
+    void helloAnswersSmallJsonWithoutTheDatabase() {
+        HttpResponse<String> response = get("blocking/hello");
+        assertEquals(200, response.statusCode(), response.body());
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+        assertTrue(response.body().length() < 1024, "the no-database answer stays under 1 KB");
+        JsonObject body = object(response);
+        assertEquals("blocking", body.getString("style"));
+        String thread = response.headers().firstValue("X-Trainyard-Thread").orElse("");
+        assertTrue(thread.equals("platform") || thread.equals("virtual"), "thread header: " + thread);
+        assertEquals(thread, body.getString("thread"));
+    }
+
+    @Test
+    void sleepHoldsTheRequestForTheAskedTime() {
+        long start = System.nanoTime();
+        HttpResponse<String> response = get("blocking/sleep?ms=150");
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(200, response.statusCode(), response.body());
+        assertEquals(150, object(response).getInt("slept"));
+        assertTrue(elapsedMs >= 150, "answered after " + elapsedMs + " ms, before the 150 ms sleep ended");
+    }
+
+    @Test
+    void sleepWithoutMsSleepsTheDefault200() {
+        HttpResponse<String> response = get("blocking/sleep");
+        assertEquals(200, response.statusCode(), response.body());
+        assertEquals(200, object(response).getInt("slept"));
+    }
+
+    @Test
+    void sleepZeroAnswersAtOnce() {
+        HttpResponse<String> response = get("blocking/sleep?ms=0");
+        assertEquals(200, response.statusCode(), response.body());
+        assertEquals(0, object(response).getInt("slept"));
+    }
+}

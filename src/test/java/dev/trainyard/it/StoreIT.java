@@ -1,0 +1,144 @@
+package dev.trainyard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.it.support.EndpointTest;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.math.BigDecimal;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each store query's answer, checked against the database by simpler, independent SQL (counts and
+ * sums the query must agree with), not against a copy of the query itself.
+ */
+class StoreIT extends EndpointTest {
+
+    @Test
+    void s1ListsEveryPartyOfTheType() throws SQLException {
+        for (String type : List.of("C", "E", "S")) {
+            JsonObject answer = ok("blocking/store/s1?type=" + type);
+            assertEquals(count("SELECT count(*) FROM customer_employee_supplier WHERE type_ces = ?", type),
+                    answer.getInt("count"));
+            assertTrue(rows(answer).stream().allMatch(r -> r.getString("type").equals(type)));
+        }
+    }
+
+    @Test
+    void s2ListsTheCharacteristicsOfOneProduct() throws SQLException {
+        JsonObject answer = ok("blocking/store/s2?productId=7");
+        assertEquals(count("SELECT count(*) FROM characteristic WHERE product_id = ?", 7), answer.getInt("count"));
+        assertTrue(answer.getInt("count") >= 3);
+        assertEquals(404, get("blocking/store/s2?productId=99999999").statusCode());
+    }
+
+    @Test
+    void s3FindsTheInvoiceWithTheGreatestValue() throws SQLException {
+        JsonObject top = rows(ok("blocking/store/s3")).get(0);
+        // The seeded total column is the sum of each invoice's items: none may exceed the answer.
+        assertEquals(decimal("SELECT max(total) FROM invoice"), top.getJsonNumber("total").bigDecimalValue());
+        assertEquals(decimal("SELECT total FROM invoice WHERE id = ?", top.getInt("invoiceId")),
+                top.getJsonNumber("total").bigDecimalValue());
+    }
+
+    @Test
+    void s4ListsTheItemsSoldBetweenTwoDates() throws SQLException {
+        JsonObject answer = ok("blocking/store/s4?from=2021-03-01&to=2021-03-31");
+        assertEquals(count("SELECT count(*) FROM item it JOIN invoice i ON i.id = it.invoice_id"
+                + " WHERE i.invoice_date BETWEEN DATE '2021-03-01' AND DATE '2021-03-31'"), answer.getInt("count"));
+        assertTrue(answer.getInt("count") > 0);
+        assertTrue(rows(answer).stream().allMatch(r -> r.getString("invoiceDate").startsWith("2021-03")));
+    }
+
+    @Test
+    void c1AndC2AgreeWithEachOtherAndWithTheInvoices() throws SQLException {
+        List<JsonObject> c1 = rows(ok("blocking/store/c1"));
+        List<JsonObject> c2 = rows(ok("blocking/store/c2"));
+        assertEquals(count("SELECT count(DISTINCT date_trunc('month', invoice_date)) FROM invoice"), c1.size());
+        assertEquals(c1.size(), c2.size());
+        BigDecimal sales = BigDecimal.ZERO;
+        for (int i = 0; i < c1.size(); i++) {
+            JsonObject month = c1.get(i);
+            assertEquals(month.getInt("year"), c2.get(i).getInt("year"));
+            assertEquals(month.getInt("month"), c2.get(i).getInt("month"));
+            BigDecimal profit = dec(month, "sales").subtract(dec(month, "costs"));
+            assertEquals(0, profit.compareTo(dec(c2.get(i), "profit")), "profit = sales - costs in " + month);
+            sales = sales.add(dec(month, "sales"));
+        }
+        assertEquals(0, decimal("SELECT sum(total) FROM invoice").compareTo(sales), "sales add up to the invoices");
+    }
+
+    @Test
+    void c3AndC4GiveOneRowPerCategoryAndAgreeOnProfit() throws SQLException {
+        List<JsonObject> c3 = rows(ok("blocking/store/c3"));
+        List<JsonObject> c4 = rows(ok("blocking/store/c4"));
+        int categoriesSold = count("SELECT count(DISTINCT p.category_id) FROM item it JOIN product p ON p.id = it.product_id");
+        assertEquals(categoriesSold, c3.size());
+        assertEquals(categoriesSold, c4.size());
+        BigDecimal totalProfit = BigDecimal.ZERO;
+        for (JsonObject category : c4) {
+            totalProfit = totalProfit.add(dec(category, "profit"));
+        }
+        BigDecimal monthly = BigDecimal.ZERO;
+        for (JsonObject month : rows(ok("blocking/store/c2"))) {
+            monthly = monthly.add(dec(month, "profit"));
+        }
+        assertEquals(0, totalProfit.compareTo(monthly), "profit per category and per month add up the same");
+        for (JsonObject best : c3) {
+            BigDecimal top = decimal("SELECT max(s) FROM (SELECT sum(it.quantity * (it.price - p.cost)) s FROM item it"
+                    + " JOIN product p ON p.id = it.product_id WHERE p.category_id = ? GROUP BY p.id) q", best.getInt("categoryId"));
+            assertEquals(0, top.compareTo(dec(best, "profit")), "best product of category " + best.getInt("categoryId"));
+        }
+    }
+
+    @Test
+    void unknownQueryIs404AndNamesTheValidOnes() {
+        HttpResponse<String> response = get("blocking/store/s9");
+        assertEquals(404, response.statusCode());
+        assertTrue(object(response).getString("message").contains("[s1, s2, s3, s4, c1, c2, c3, c4]"));
+    }
+
+    private JsonObject ok(String path) {
+        HttpResponse<String> response = get(path);
+        assertEquals(200, response.statusCode(), path + " on " + server() + ": " + response.body());
+        return object(response);
+    }
+
+    private static List<JsonObject> rows(JsonObject answer) {
+        List<JsonObject> rows = new ArrayList<>();
+        for (JsonValue row : answer.getJsonArray("rows")) {
+            rows.add(row.asJsonObject());
+        }
+        return rows;
+    }
+
+    private static BigDecimal dec(JsonObject row, String name) {
+        JsonNumber number = row.getJsonNumber(name);
+        return number.bigDecimalValue();
+    }
+
+    private static int count(String sql, Object... params) throws SQLException {
+        return decimal(sql, params).intValueExact();
+    }
+
+    private static BigDecimal decimal(String sql, Object... params) throws SQLException {
+        try (Connection c = database(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                return rs.getBigDecimal(1);
+            }
+        }
+    }
+}

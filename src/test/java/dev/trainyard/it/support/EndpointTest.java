@@ -1,0 +1,104 @@
+package dev.trainyard.it.support;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonStructure;
+import java.io.File;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Base of the black-box suite: deploys the very trainyard.war that the build produced (one file
+ * for all three servers) and talks to it over real HTTP, as a user would. The same classes run on
+ * Tomcat, Jetty and GlassFish; which one is decided by the arquillian-*.xml the build selects.
+ */
+@ExtendWith(ArquillianExtension.class)
+public abstract class EndpointTest {
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(10))
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
+
+    @ArquillianResource
+    protected URL base;
+
+    @Deployment(testable = false)
+    public static WebArchive trainyard() {
+        File war = new File(System.getProperty("trainyard.war", "target/trainyard.war"));
+        if (!war.isFile()) {
+            throw new IllegalStateException(war.getAbsolutePath() + " is missing: run the package phase first");
+        }
+        return ShrinkWrap.createFromZipFile(WebArchive.class, war);
+    }
+
+    /** The server the suite runs on (tomcat, jetty, glassfish), for messages. */
+    protected static String server() {
+        return System.getProperty("trainyard.server", "unknown");
+    }
+
+    protected URI uri(String pathAndQuery) {
+        String root = base.toExternalForm();
+        return URI.create((root.endsWith("/") ? root : root + "/") + pathAndQuery);
+    }
+
+    protected HttpResponse<String> get(String pathAndQuery, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60)).GET();
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return send(request.build());
+    }
+
+    protected HttpResponse<String> request(String method, String pathAndQuery) {
+        return send(HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60))
+                .method(method, HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    protected static HttpResponse<String> send(HttpRequest request) {
+        try {
+            return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    protected static JsonObject object(HttpResponse<String> response) {
+        return (JsonObject) parse(response.body());
+    }
+
+    protected static JsonArray array(HttpResponse<String> response) {
+        return (JsonArray) parse(response.body());
+    }
+
+    private static JsonStructure parse(String body) {
+        try (JsonReader reader = Json.createReader(new StringReader(body))) {
+            return reader.read();
+        }
+    }
+
+    /** A direct connection to the test database, to check what the server wrote. */
+    protected static Connection database() throws SQLException {
+        return TestDatabase.settings().connect();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.trainyard.it.support;
+
+import dev.trainyard.tool.db.DbSettings;
+import dev.trainyard.tool.db.EmbeddedDatabase;
+import dev.trainyard.tool.seed.Seeder;
+import dev.trainyard.tool.seed.StoreSize;
+import java.nio.file.Path;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
+
+/**
+ * Makes sure a seeded PostgreSQL is there before any test (or any Arquillian container) starts,
+ * and stops it after the last one. JUnit opens the launcher session before Arquillian starts its
+ * servers, so the database address is published as system properties in time for arquillian-*.xml
+ * to hand it to each server.
+ *
+ * <p>With trainyard.db.url (or TRAINYARD_DB_URL) set, that database is used and only seeded.
+ * Otherwise an embedded PostgreSQL runs on trainyard.db.port (18432) with its data in
+ * trainyard.db.dir (target/pgdata), shared by the unit tests and the three server runs of one build.
+ */
+public class TestDatabase implements LauncherSessionListener {
+
+    private EmbeddedDatabase embedded;
+
+    @Override
+    public void launcherSessionOpened(LauncherSession session) {
+        try {
+            DbSettings settings = DbSettings.configured().orElse(null);
+            if (settings == null) {
+                int port = Integer.getInteger("trainyard.db.port", 18432);
+                Path dir = Path.of(System.getProperty("trainyard.db.dir", "target/pgdata"));
+                embedded = EmbeddedDatabase.start(port, dir);
+                settings = embedded.settings();
+            }
+            settings.publish();
+            new Seeder(settings, System.out).seed(StoreSize.DEFAULT);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not provide the test database: " + e, e);
+        }
+    }
+
+    @Override
+    public void launcherSessionClosed(LauncherSession session) {
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (Exception e) {
+                System.err.println("stopping the embedded database failed: " + e);
+            }
+        }
+    }
+
+    /** The database the tests talk to directly (to check what the servers wrote). */
+    public static DbSettings settings() {
+        return DbSettings.configured().orElseThrow(() -> new IllegalStateException(
+                "no test database: TestDatabase did not run (is it registered as a LauncherSessionListener?)"));
+    }
+}
