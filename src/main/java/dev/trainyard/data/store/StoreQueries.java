@@ -16,8 +16,9 @@ public final class StoreQueries {
     }
 
     public Table run(StoreQuery query, QueryArgs args) {
+        StoreQuery.Bound bound = query.bind(args);
         try (EntityManager em = database.entityManager()) {
-            return query.run(em, args);
+            return bound.run(em);
         } catch (PersistenceException | EclipseLinkException e) {
             // EclipseLink raises its own DatabaseException from some calls (find) instead of JPA's.
             throw Database.unavailable(e);

@@ -21,9 +21,9 @@ public enum StoreQuery {
     /** S1: customers (or employees, or suppliers) filtered by type_ces. */
     S1 {
         @Override
-        public Table run(EntityManager em, QueryArgs args) {
+        public Bound bind(QueryArgs args) {
             String type = args.choiceArg("type", List.of("C", "E", "S"));
-            return Table.of(em.createNamedQuery(Party.BY_TYPE).setParameter("type", type).getResultList(),
+            return em -> Table.of(em.createNamedQuery(Party.BY_TYPE).setParameter("type", type).getResultList(),
                     "id", "type", "name", "email", "city");
         }
     },
@@ -31,8 +31,12 @@ public enum StoreQuery {
     /** S2: all characteristics of one product. */
     S2 {
         @Override
-        public Table run(EntityManager em, QueryArgs args) {
+        public Bound bind(QueryArgs args) {
             int productId = args.intArg("productId", 1, Integer.MAX_VALUE);
+            return em -> characteristics(em, productId);
+        }
+
+        private Table characteristics(EntityManager em, int productId) {
             Number found = (Number) em.createNamedQuery(Product.COUNT_BY_ID).setParameter("id", productId).getSingleResult();
             if (found.intValue() == 0) {
                 throw new NotFoundException("no product with id " + productId);
@@ -45,8 +49,8 @@ public enum StoreQuery {
     /** S3: the invoice with the greatest value, summed from its items. */
     S3 {
         @Override
-        public Table run(EntityManager em, QueryArgs args) {
-            return Table.of(em.createNamedQuery("Store.s3").getResultList(),
+        public Bound bind(QueryArgs args) {
+            return em -> Table.of(em.createNamedQuery("Store.s3").getResultList(),
                     "invoiceId", "invoiceDate", "customerId", "total");
         }
     },
@@ -58,7 +62,7 @@ public enum StoreQuery {
         static final int MAX_DAYS = 366;
 
         @Override
-        public Table run(EntityManager em, QueryArgs args) {
+        public Bound bind(QueryArgs args) {
             LocalDate from = args.dateArg("from", MIN, MAX);
             LocalDate to = args.dateArg("to", MIN, MAX);
             if (to.isBefore(from)) {
@@ -67,7 +71,7 @@ public enum StoreQuery {
             if (ChronoUnit.DAYS.between(from, to) > MAX_DAYS) {
                 throw args.invalid("parameters 'from' and 'to' must be at most " + MAX_DAYS + " days apart");
             }
-            return Table.of(em.createNamedQuery(Item.SOLD_BETWEEN).setParameter("from", from).setParameter("to", to)
+            return em -> Table.of(em.createNamedQuery(Item.SOLD_BETWEEN).setParameter("from", from).setParameter("to", to)
                     .getResultList(), "itemId", "invoiceId", "invoiceDate", "productId", "quantity", "price");
         }
     },
@@ -75,24 +79,24 @@ public enum StoreQuery {
     /** C1: sales and costs per month and year, two aggregates joined on (year, month). */
     C1 {
         @Override
-        public Table run(EntityManager em, QueryArgs args) {
-            return Table.of(em.createNamedQuery("Store.c1").getResultList(), "year", "month", "sales", "costs");
+        public Bound bind(QueryArgs args) {
+            return em -> Table.of(em.createNamedQuery("Store.c1").getResultList(), "year", "month", "sales", "costs");
         }
     },
 
     /** C2: profit per month (sales minus costs). */
     C2 {
         @Override
-        public Table run(EntityManager em, QueryArgs args) {
-            return Table.of(em.createNamedQuery("Store.c2").getResultList(), "year", "month", "profit");
+        public Bound bind(QueryArgs args) {
+            return em -> Table.of(em.createNamedQuery("Store.c2").getResultList(), "year", "month", "profit");
         }
     },
 
     /** C3: the product with the greatest profit in each category (correlated subquery). */
     C3 {
         @Override
-        public Table run(EntityManager em, QueryArgs args) {
-            return Table.of(em.createNamedQuery("Store.c3").getResultList(),
+        public Bound bind(QueryArgs args) {
+            return em -> Table.of(em.createNamedQuery("Store.c3").getResultList(),
                     "categoryId", "category", "productId", "product", "profit");
         }
     },
@@ -100,12 +104,22 @@ public enum StoreQuery {
     /** C4: profit per category. */
     C4 {
         @Override
-        public Table run(EntityManager em, QueryArgs args) {
-            return Table.of(em.createNamedQuery("Store.c4").getResultList(), "categoryId", "category", "profit");
+        public Bound bind(QueryArgs args) {
+            return em -> Table.of(em.createNamedQuery("Store.c4").getResultList(), "categoryId", "category", "profit");
         }
     };
 
-    public abstract Table run(EntityManager em, QueryArgs args);
+    /**
+     * Validates the arguments (a bad one is rejected here, before any connection is taken) and
+     * returns the query ready to run.
+     */
+    public abstract Bound bind(QueryArgs args);
+
+    /** A query with validated arguments. */
+    @FunctionalInterface
+    public interface Bound {
+        Table run(EntityManager em);
+    }
 
     /** The path name of the query (s1 .. c4). */
     public String path() {

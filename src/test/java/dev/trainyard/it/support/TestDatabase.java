@@ -33,6 +33,7 @@ public class TestDatabase implements LauncherSessionListener {
                 settings = embedded.settings();
             }
             settings.publish();
+            GlassFishSetup.writeIfRequested(settings);
             new Seeder(settings, System.out).seed(StoreSize.DEFAULT);
         } catch (Exception e) {
             throw new IllegalStateException("could not provide the test database: " + e, e);

@@ -1,0 +1,44 @@
+package dev.trainyard.it.support;
+
+import dev.trainyard.tool.db.DbSettings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes the asadmin command file the GlassFish run executes once its domain is up: first the
+ * database address of this run as domain system properties (what an operator sets by hand), then
+ * server-configs/glassfish/trainyard-jdbc.asadmin verbatim. The Arquillian GlassFish adapter runs
+ * one post-boot command per container and folds multi-line settings into one line, so the two
+ * steps travel as one file for asadmin multimode.
+ */
+final class GlassFishSetup {
+
+    /** Set by the pom for the GlassFish run only: where to write the file. */
+    static final String TARGET = "glassfish.setup.file";
+    static final String CONFIGS = "glassfish.configs";
+
+    private GlassFishSetup() {
+    }
+
+    static void writeIfRequested(DbSettings db) throws IOException {
+        String target = System.getProperty(TARGET);
+        if (target == null) {
+            return;
+        }
+        Path jdbc = Path.of(System.getProperty(CONFIGS, "server-configs/glassfish"), "trainyard-jdbc.asadmin");
+        String script = "# Written by the test run; do not edit.\n"
+                + "create-system-properties " + property(DbSettings.URL, db.url()) + ":"
+                + property(DbSettings.USER, db.user()) + ":" + property(DbSettings.PASSWORD, db.password()) + "\n"
+                + Files.readString(jdbc, StandardCharsets.UTF_8);
+        Path file = Path.of(target);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, script, StandardCharsets.UTF_8);
+    }
+
+    /** asadmin separates properties with ':' and reads '\:' as a literal colon. */
+    private static String property(String name, String value) {
+        return name + "=" + value.replace("\\", "\\\\").replace(":", "\\\\:").replace("=", "\\\\=");
+    }
+}
