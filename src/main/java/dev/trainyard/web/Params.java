@@ -6,6 +6,7 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Reads and validates request parameters. Every rejection is a 400 whose message names the
@@ -17,6 +18,7 @@ public final class Params implements QueryArgs {
 
     /** Echoed values are cut so that a huge parameter does not make a huge error body. */
     private static final int ECHO_LIMIT = 40;
+    private static final Pattern ASCII_INTEGER = Pattern.compile("-?[0-9]{1,10}");
 
     private final HttpServletRequest request;
 
@@ -81,12 +83,11 @@ public final class Params implements QueryArgs {
         if (text.isEmpty() || text.length() > 11) {
             throw HttpProblem.badRequest(range(name, min, max) + ", got '" + echo(raw) + "'");
         }
-        long value;
-        try {
-            value = Long.parseLong(text);
-        } catch (NumberFormatException e) {
+        // ASCII digits only: Long.parseLong would also take '+7' and non-Latin digits such as '٣'.
+        if (!ASCII_INTEGER.matcher(text).matches()) {
             throw HttpProblem.badRequest(range(name, min, max) + ", got '" + echo(raw) + "'");
         }
+        long value = Long.parseLong(text);
         if (value < min || value > max) {
             throw HttpProblem.badRequest(range(name, min, max) + ", got " + value);
         }

@@ -20,15 +20,18 @@ import org.junit.platform.launcher.LauncherSessionListener;
  */
 public class TestDatabase implements LauncherSessionListener {
 
-    private EmbeddedDatabase embedded;
+    /** The embedded server of this JVM, if one was started; outage tests stop and restart it. */
+    private static volatile EmbeddedDatabase embedded;
+    private static int port;
+    private static Path dir;
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
         try {
             DbSettings settings = DbSettings.configured().orElse(null);
             if (settings == null) {
-                int port = Integer.getInteger("trainyard.db.port", 18432);
-                Path dir = Path.of(System.getProperty("trainyard.db.dir", "target/pgdata"));
+                port = Integer.getInteger("trainyard.db.port", 18432);
+                dir = Path.of(System.getProperty("trainyard.db.dir", "target/pgdata"));
                 embedded = EmbeddedDatabase.start(port, dir);
                 settings = embedded.settings();
             }
@@ -49,6 +52,21 @@ public class TestDatabase implements LauncherSessionListener {
                 System.err.println("stopping the embedded database failed: " + e);
             }
         }
+    }
+
+    /** True when this JVM runs the database itself, so a test may take it down. */
+    public static boolean isEmbedded() {
+        return embedded != null;
+    }
+
+    /** Stops the embedded database, as an outage would. */
+    public static synchronized void stopEmbedded() throws Exception {
+        embedded.close();
+    }
+
+    /** Starts the embedded database again on the same port and data. */
+    public static synchronized void restartEmbedded() throws Exception {
+        embedded = EmbeddedDatabase.start(port, dir);
     }
 
     /** The database the tests talk to directly (to check what the servers wrote). */

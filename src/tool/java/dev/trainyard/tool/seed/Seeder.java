@@ -2,10 +2,7 @@ package dev.trainyard.tool.seed;
 
 import dev.trainyard.tool.db.DbSettings;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,7 +18,6 @@ public final class Seeder {
 
     /** Fixed, so that every machine seeds the same rows. */
     public static final long SEED = 20_240_301L;
-    static final String SCHEMA = "/trainyard-schema.sql";
     /** Serialises seeders that start at once against the same database (say, two test JVMs). */
     private static final long LOCK = 0x7472_6169_6e79L;
 
@@ -50,20 +46,9 @@ public final class Seeder {
 
     private void createSchema(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
-            for (String sql : schemaStatements()) {
+            for (String sql : Schema.statements()) {
                 s.execute(sql);
             }
-        }
-    }
-
-    static String[] schemaStatements() {
-        try (InputStream in = Seeder.class.getResourceAsStream(SCHEMA)) {
-            if (in == null) {
-                throw new IllegalStateException(SCHEMA + " is missing from the class path");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).split(";\\s*\\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

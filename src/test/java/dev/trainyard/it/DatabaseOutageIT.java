@@ -1,0 +1,75 @@
+package dev.trainyard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.TestDatabase;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Takes the database down under a deployed WAR: every database endpoint answers 503 with
+ * Retry-After and a short JSON message (no stack trace, no hang), the no-database endpoint keeps
+ * serving, a failed request adds nothing, and the server recovers without a redeploy once the
+ * database is back.
+ */
+class DatabaseOutageIT extends EndpointTest {
+
+    private static final int ID = switch (server()) {
+        case "tomcat" -> 1100;
+        case "jetty" -> 2100;
+        case "glassfish" -> 3100;
+        default -> 4100;
+    };
+
+    @Test
+    void outageIsA503AndTheServerRecovers() throws Exception {
+        assumeTrue(TestDatabase.isEmbedded(), "needs the embedded database, which this JVM can stop");
+        assertEquals(200, get("blocking/entry?id=" + ID).statusCode(), "warm: the pool holds open connections");
+        assertEquals(200, get("blocking/store/c4").statusCode());
+        int before = views();
+
+        TestDatabase.stopEmbedded();
+        try {
+            for (String path : List.of("blocking/entry?id=" + ID, "blocking/store/c4", "blocking/store/s2?productId=1",
+                    "blocking/products?count=10")) {
+                long start = System.nanoTime();
+                HttpResponse<String> response = get(path);
+                long seconds = (System.nanoTime() - start) / 1_000_000_000;
+                assertEquals(503, response.statusCode(), path + " on " + server() + ": " + response.body());
+                assertTrue(response.headers().firstValue("Retry-After").isPresent(), path + ": Retry-After");
+                assertEquals("database unavailable", object(response).getString("message"), path);
+                assertFalse(response.body().contains("Exception"), path + " leaks internals: " + response.body());
+                // A hang guard, not a speed target: the pools give up after 5 s.
+                assertTrue(seconds < 30, path + " took " + seconds + " s");
+            }
+            assertEquals(200, get("blocking/hello").statusCode(), "no-database endpoint unaffected");
+            assertEquals(400, get("blocking/entry?id=abc").statusCode(), "validation unaffected");
+        } finally {
+            TestDatabase.restartEmbedded();
+        }
+
+        HttpResponse<String> back = get("blocking/entry?id=" + ID);
+        assertEquals(200, back.statusCode(), "first request after the database returned: " + back.body());
+        assertEquals(before + 1, views(), "the failed request added no view, the successful one exactly one");
+        assertEquals(200, get("blocking/store/c4").statusCode());
+    }
+
+    private static int views() throws SQLException {
+        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT views FROM trentry WHERE id = ?")) {
+            ps.setInt(1, ID);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                return rs.getInt(1);
+            }
+        }
+    }
+}
