@@ -38,11 +38,19 @@ public final class Database {
     }
 
     public static Database of(ServletContext context) {
-        return (Database) context.getAttribute(CONTEXT_KEY);
+        return ofOrCreate(context);
     }
 
-    void attach(ServletContext context) {
-        context.setAttribute(CONTEXT_KEY, this);
+    /** The context's Database, made on first call (listeners run in no fixed order). */
+    public static Database ofOrCreate(ServletContext context) {
+        synchronized (context) {
+            Database database = (Database) context.getAttribute(CONTEXT_KEY);
+            if (database == null) {
+                database = new Database();
+                context.setAttribute(CONTEXT_KEY, database);
+            }
+            return database;
+        }
     }
 
     public DataSource dataSource() {

@@ -8,15 +8,13 @@ import jakarta.servlet.annotation.WebListener;
 @WebListener
 public class DatabaseListener implements ServletContextListener {
 
-    private final Database database = new Database();
-
     @Override
     public void contextInitialized(ServletContextEvent event) {
-        database.attach(event.getServletContext());
+        Database.ofOrCreate(event.getServletContext());
     }
 
     @Override
     public void contextDestroyed(ServletContextEvent event) {
-        database.close();
+        Database.ofOrCreate(event.getServletContext()).close();
     }
 }

@@ -4,7 +4,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The entry work of the Train experiment (BRIEF section 3): read a row and add one view, in one
@@ -16,6 +21,20 @@ public final class EntryQueries {
     static final String ADD_VIEW =
             "UPDATE trentry SET views = views + 1 WHERE id = ? RETURNING id, name, descr, views";
     static final String MAX_ID = "SELECT coalesce(max(id), 0) FROM trentry";
+
+    /**
+     * The train's trip: every distinct id with the number of jobs that asked for it. The rows are
+     * locked first, in id order (a materialised SELECT ... = ANY(?) ... FOR UPDATE), so that
+     * concurrent batches never deadlock; then one UPDATE adds each row its count, so two jobs for
+     * the same id add two views. One statement, one round trip, atomic.
+     */
+    static final String ADD_VIEWS =
+            "WITH wanted AS MATERIALIZED (SELECT w.id, w.n FROM unnest(?::int[], ?::int[]) AS w(id, n)),"
+            + " locked AS MATERIALIZED (SELECT t.id FROM trentry t WHERE t.id = ANY(?::int[]) ORDER BY t.id FOR UPDATE)"
+            + " UPDATE trentry t SET views = t.views + wanted.n"
+            + " FROM wanted JOIN locked ON locked.id = wanted.id"
+            + " WHERE t.id = wanted.id"
+            + " RETURNING t.id, t.name, t.descr, t.views";
 
     private final Database database;
     private volatile int maxId;
@@ -39,6 +58,47 @@ public final class EntryQueries {
         } catch (SQLException e) {
             throw Database.unavailable(e);
         }
+    }
+
+    /**
+     * Adds one view per requested id (an id asked for twice gets two) in one round trip, and
+     * returns, per position, the row as that request saw it: as if the requests for one id had
+     * run one after the other in list order. Empty where no row has the id.
+     *
+     * @param statementTimeoutSeconds bounds the trip (0: no bound)
+     */
+    public List<Optional<Entry>> addViews(List<Integer> ids, int statementTimeoutSeconds) throws SQLException {
+        TreeMap<Integer, Integer> counts = new TreeMap<>();
+        for (int id : ids) {
+            counts.merge(id, 1, Integer::sum);
+        }
+        Integer[] distinct = counts.keySet().toArray(new Integer[0]);
+        Integer[] n = counts.values().toArray(new Integer[0]);
+        Map<Integer, Entry> after = new HashMap<>();
+        try (Connection c = database.connection();
+             PreparedStatement ps = c.prepareStatement(ADD_VIEWS)) {
+            ps.setQueryTimeout(statementTimeoutSeconds);
+            ps.setArray(1, c.createArrayOf("integer", distinct));
+            ps.setArray(2, c.createArrayOf("integer", n));
+            ps.setArray(3, c.createArrayOf("integer", distinct));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    after.put(rs.getInt(1), new Entry(rs.getInt(1), rs.getString(2).stripTrailing(), rs.getString(3), rs.getInt(4)));
+                }
+            }
+        }
+        Map<Integer, Integer> seen = new HashMap<>();
+        List<Optional<Entry>> answers = new ArrayList<>(ids.size());
+        for (int id : ids) {
+            Entry row = after.get(id);
+            if (row == null) {
+                answers.add(Optional.empty());
+                continue;
+            }
+            int k = seen.merge(id, 1, Integer::sum);
+            answers.add(Optional.of(new Entry(id, row.name(), row.descr(), row.views() - counts.get(id) + k)));
+        }
+        return answers;
     }
 
     /** The highest id, read once: random ids are drawn from 1..maxId (the data set is fixed). */

@@ -44,6 +44,11 @@ public final class Params implements QueryArgs {
         return parseInt(name, raw, min, max);
     }
 
+    /** The parameter if it is one of {@code allowed}, empty when absent; anything else is a 400. */
+    public Optional<String> optionalChoice(String name, List<String> allowed) {
+        return request.getParameter(name) == null ? Optional.empty() : Optional.of(choiceArg(name, allowed));
+    }
+
     @Override
     public String choiceArg(String name, List<String> allowed) {
         String raw = request.getParameter(name);

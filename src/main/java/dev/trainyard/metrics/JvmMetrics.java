@@ -1,0 +1,30 @@
+package dev.trainyard.metrics;
+
+import dev.trainyard.web.ThreadKind;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * JVM facts a thread-model comparison needs: live and peak platform threads (virtual threads are
+ * not counted by the JVM's thread bean, which is the point), and whether this JVM has virtual
+ * threads at all.
+ */
+final class JvmMetrics implements MetricSource {
+
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+
+    @Override
+    public void writeTo(PrometheusText out) {
+        out.family("trainyard_jvm_threads_live", "gauge", "Live platform threads in the JVM")
+                .sample("trainyard_jvm_threads_live", threads.getThreadCount());
+        out.family("trainyard_jvm_threads_peak", "gauge", "Peak live platform threads since the JVM started")
+                .sample("trainyard_jvm_threads_peak", threads.getPeakThreadCount());
+        out.family("trainyard_jvm_virtual_threads_available", "gauge", "1 when the JVM has virtual threads (Java 21+)")
+                .sample("trainyard_jvm_virtual_threads_available", ThreadKind.virtualThreadsAvailable() ? 1 : 0);
+        out.family("trainyard_jvm_info", "gauge", "The Java runtime serving the WAR")
+                .sample("trainyard_jvm_info", 1, "version", System.getProperty("java.version"),
+                        "vendor", String.valueOf(System.getProperty("java.vendor")));
+        out.family("trainyard_jvm_available_processors", "gauge", "Processors the JVM may use")
+                .sample("trainyard_jvm_available_processors", Runtime.getRuntime().availableProcessors());
+    }
+}

@@ -1,0 +1,41 @@
+package dev.trainyard.train;
+
+import java.util.List;
+
+/**
+ * The seed's suggestion: while fewer jobs than a full batch arrived within the last interval, a
+ * job departs alone and at once (no low-traffic penalty); above that rate, the window rule
+ * gathers full batches.
+ */
+public final class AdaptivePolicy implements BatchPolicy {
+
+    private final WindowPolicy window;
+    private final NaturalPolicy alone = new NaturalPolicy(1);
+    private final ArrivalRate rate;
+    private final int batchSize;
+
+    public AdaptivePolicy(int batchSize, long intervalNanos) {
+        this.window = new WindowPolicy(batchSize, intervalNanos);
+        this.rate = new ArrivalRate(intervalNanos);
+        this.batchSize = batchSize;
+    }
+
+    /** Called for every job offered to the dispatcher. */
+    public void arrived(long nowNanos) {
+        rate.arrived(nowNanos);
+    }
+
+    @Override
+    public <K, R> List<Job<K, R>> next(JobSource<Job<K, R>> source) throws InterruptedException {
+        return busy(source.nanoTime()) ? window.next(source) : alone.next(source);
+    }
+
+    boolean busy(long nowNanos) {
+        return rate.inWindow(nowNanos) >= batchSize;
+    }
+
+    @Override
+    public String name() {
+        return "adaptive";
+    }
+}

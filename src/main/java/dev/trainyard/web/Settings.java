@@ -1,0 +1,52 @@
+package dev.trainyard.web;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The WAR's tunables. Each is a JVM system property (trainyard.train.workers) or its environment
+ * variable (TRAINYARD_TRAIN_WORKERS), so that every server sets them in its own native files
+ * (setenv.sh, Jetty's start.d, GlassFish's jvm-options). A value out of its bounds stops the
+ * deployment with a message, rather than running with a setting nobody chose.
+ */
+public final class Settings {
+
+    private Settings() {
+    }
+
+    public static int integer(String name, int defaultValue, int min, int max) {
+        String raw = raw(name);
+        if (raw == null) {
+            return defaultValue;
+        }
+        try {
+            int value = Integer.parseInt(raw.trim());
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        throw new IllegalStateException("setting " + name + " must be an integer from " + min + " to " + max + ", got '" + raw + "'");
+    }
+
+    public static String choice(String name, String defaultValue, List<String> allowed) {
+        String raw = raw(name);
+        if (raw == null) {
+            return defaultValue;
+        }
+        String value = raw.trim().toLowerCase(Locale.ROOT);
+        if (!allowed.contains(value)) {
+            throw new IllegalStateException("setting " + name + " must be one of " + allowed + ", got '" + raw + "'");
+        }
+        return value;
+    }
+
+    private static String raw(String name) {
+        String value = System.getProperty(name);
+        if (value == null || value.isBlank()) {
+            value = System.getenv(name.toUpperCase(Locale.ROOT).replace('.', '_'));
+        }
+        return value == null || value.isBlank() ? null : value;
+    }
+}
