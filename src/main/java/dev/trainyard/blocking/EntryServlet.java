@@ -4,7 +4,7 @@ import dev.trainyard.data.Database;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.EntryQueries;
 import dev.trainyard.web.EntryView;
-import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.HttpProblem;
 import dev.trainyard.web.Params;
 import jakarta.servlet.annotation.WebServlet;
@@ -19,7 +19,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * database cache cold as in the original experiment.
  */
 @WebServlet("/blocking/entry")
-public class EntryServlet extends GetEndpoint {
+public class EntryServlet extends Endpoint {
 
     private EntryQueries entries;
 

@@ -1,6 +1,6 @@
 package dev.trainyard.blocking;
 
-import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.ThreadKind;
 import jakarta.json.stream.JsonGenerator;
@@ -11,7 +11,7 @@ import java.io.IOException;
 
 /** The paper's no-database case: a small fixed answer (under 1 KB), nothing to wait for. */
 @WebServlet("/blocking/hello")
-public class HelloServlet extends GetEndpoint {
+public class HelloServlet extends Endpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {

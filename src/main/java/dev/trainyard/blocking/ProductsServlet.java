@@ -2,7 +2,7 @@ package dev.trainyard.blocking;
 
 import dev.trainyard.data.Database;
 import dev.trainyard.data.ProductStream;
-import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
 import jakarta.json.stream.JsonGenerator;
@@ -18,7 +18,7 @@ import java.io.IOException;
  * behaviour the async twin's WriteListener avoids.
  */
 @WebServlet("/blocking/products")
-public class ProductsServlet extends GetEndpoint {
+public class ProductsServlet extends Endpoint {
 
     /** Above the large data set (613,202 products, about 100 MB of JSON). */
     public static final int MAX_COUNT = 1_000_000;
@@ -37,14 +37,7 @@ public class ProductsServlet extends GetEndpoint {
         // would flush half an array and commit the response before the 503 can be sent.
         JsonGenerator json = JsonOut.open(response);
         json.writeStartArray();
-        products.stream(count, (id, categoryId, name, description, price, cost) -> json.writeStartObject()
-                .write("id", id)
-                .write("categoryId", categoryId)
-                .write("name", name)
-                .write("description", description)
-                .write("price", price)
-                .write("cost", cost)
-                .writeEnd());
+        products.stream(count, row -> JsonOut.product(json, row));
         json.writeEnd();
         json.close();
     }

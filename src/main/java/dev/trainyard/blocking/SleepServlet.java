@@ -1,6 +1,6 @@
 package dev.trainyard.blocking;
 
-import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
 import dev.trainyard.web.ThreadKind;
@@ -16,7 +16,7 @@ import java.io.IOException;
  * on virtual threads the sleep unmounts and the carrier is free.
  */
 @WebServlet("/blocking/sleep")
-public class SleepServlet extends GetEndpoint {
+public class SleepServlet extends Endpoint {
 
     public static final int MAX_MS = 60_000;
 

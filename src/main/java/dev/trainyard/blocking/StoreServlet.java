@@ -4,7 +4,7 @@ import dev.trainyard.data.Database;
 import dev.trainyard.data.store.StoreQueries;
 import dev.trainyard.data.store.StoreQuery;
 import dev.trainyard.data.store.Table;
-import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.HttpProblem;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
@@ -19,7 +19,7 @@ import java.io.IOException;
  * thread. The query name is looked up in a fixed set; it never becomes part of any SQL.
  */
 @WebServlet("/blocking/store/*")
-public class StoreServlet extends GetEndpoint {
+public class StoreServlet extends Endpoint {
 
     private StoreQueries store;
 

@@ -1,11 +1,12 @@
 package dev.trainyard.data;
 
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads the first N products in id order through a server-side cursor, handing each row on as it
@@ -20,14 +21,42 @@ public final class ProductStream {
 
     /** Receives each product; may throw IOException when the client goes away. */
     public interface Sink {
-        void product(int id, int categoryId, String name, String description, BigDecimal price, BigDecimal cost)
-                throws IOException;
+        void product(ProductRow row) throws IOException;
     }
+
+    /** Keyset pages for callers that must not hold a connection between pages (the async style). */
+    static final String PAGE =
+            "SELECT id, category_id, name, description, price, cost FROM product WHERE id > ? ORDER BY id LIMIT ?";
 
     private final Database database;
 
     public ProductStream(Database database) {
         this.database = database;
+    }
+
+    /**
+     * The next at most {@code limit} products after {@code afterId}, in id order: one short query
+     * whose connection goes back to the pool at once, however slowly the client then reads.
+     */
+    public List<ProductRow> page(int afterId, int limit) {
+        try (Connection c = database.connection();
+             PreparedStatement ps = c.prepareStatement(PAGE)) {
+            ps.setInt(1, afterId);
+            ps.setInt(2, limit);
+            List<ProductRow> rows = new ArrayList<>(limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(row(rs));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw Database.unavailable(e);
+        }
+    }
+
+    private static ProductRow row(ResultSet rs) throws SQLException {
+        return new ProductRow(rs.getInt(1), rs.getInt(2), rs.getString(3), rs.getString(4), rs.getBigDecimal(5), rs.getBigDecimal(6));
     }
 
     /**
@@ -45,8 +74,7 @@ public final class ProductStream {
                 int sent = 0;
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        sink.product(rs.getInt(1), rs.getInt(2), rs.getString(3), rs.getString(4),
-                                rs.getBigDecimal(5), rs.getBigDecimal(6));
+                        sink.product(row(rs));
                         sent++;
                     }
                 }

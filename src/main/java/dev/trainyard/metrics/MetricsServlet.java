@@ -1,6 +1,6 @@
 package dev.trainyard.metrics;
 
-import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.Endpoint;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -8,7 +8,7 @@ import java.io.IOException;
 
 /** GET /metrics: every bound and counter of the WAR, in Prometheus text format. */
 @WebServlet("/metrics")
-public class MetricsServlet extends GetEndpoint {
+public class MetricsServlet extends Endpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {

@@ -1,6 +1,6 @@
 package dev.trainyard.train;
 
-import dev.trainyard.web.GetEndpoint;
+import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.Params;
 import dev.trainyard.web.Problems;
 import jakarta.servlet.AsyncContext;
@@ -19,7 +19,7 @@ import java.io.IOException;
  * the same views as the blocking style. Every path ends in exactly one answer: the batch's, or —
  * only for a job that never departed — a 503 from the timeout or from a full queue.
  */
-abstract class TrainEndpoint<R> extends GetEndpoint {
+abstract class TrainEndpoint<R> extends Endpoint {
 
     private static final String OUTCOME = TrainEndpoint.class.getName() + ".outcome";
     /** A full queue clears in well under a second at the train's throughput. */

@@ -2,7 +2,7 @@ package dev.trainyard.web;
 
 /**
  * An answer other than 200 that a handler decides on: it carries the status and a message meant
- * for the client, never a stack trace. {@link GetEndpoint} turns it into a JSON error body.
+ * for the client, never a stack trace. {@link Endpoint} turns it into a JSON error body.
  */
 public class HttpProblem extends RuntimeException {
 

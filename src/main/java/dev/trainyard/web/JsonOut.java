@@ -1,5 +1,6 @@
 package dev.trainyard.web;
 
+import dev.trainyard.data.ProductRow;
 import dev.trainyard.data.store.Table;
 import jakarta.json.Json;
 import jakarta.json.stream.JsonGenerator;
@@ -40,6 +41,23 @@ public final class JsonOut {
             json.writeEnd();
         }
         json.writeEnd().writeEnd();
+    }
+
+    /** One product object: the same bytes whichever style streams it. */
+    public static void product(JsonGenerator json, ProductRow p) {
+        json.writeStartObject()
+                .write("id", p.id())
+                .write("categoryId", p.categoryId())
+                .write("name", p.name())
+                .write("description", p.description())
+                .write("price", p.price())
+                .write("cost", p.cost())
+                .writeEnd();
+    }
+
+    /** A generator onto any writer (the async style fills byte buffers with it). */
+    public static JsonGenerator generator(java.io.Writer out) {
+        return FACTORY.createGenerator(out);
     }
 
     static void value(JsonGenerator json, String name, Object value) {

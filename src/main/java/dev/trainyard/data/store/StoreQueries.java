@@ -16,7 +16,11 @@ public final class StoreQueries {
     }
 
     public Table run(StoreQuery query, QueryArgs args) {
-        StoreQuery.Bound bound = query.bind(args);
+        return run(query.bind(args));
+    }
+
+    /** Runs a query whose arguments were validated already (the async style binds on the request thread). */
+    public Table run(StoreQuery.Bound bound) {
         try (EntityManager em = database.entityManager()) {
             return bound.run(em);
         } catch (PersistenceException | EclipseLinkException e) {

@@ -5,10 +5,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Writes the asadmin command file the GlassFish run executes once its domain is up: first the
- * database address of this run as domain system properties (what an operator sets by hand), then
+ * database address of this run and the suite's WAR settings as domain system properties (what an
+ * operator sets by hand), then
  * server-configs/glassfish/trainyard-jdbc.asadmin verbatim. The Arquillian GlassFish adapter runs
  * one post-boot command per container and folds multi-line settings into one line, so the two
  * steps travel as one file for asadmin multimode.
@@ -22,7 +25,7 @@ final class GlassFishSetup {
     private GlassFishSetup() {
     }
 
-    static void writeIfRequested(DbSettings db) throws IOException {
+    static void writeIfRequested(DbSettings db, Map<String, String> settings) throws IOException {
         String target = System.getProperty(TARGET);
         if (target == null) {
             return;
@@ -30,7 +33,9 @@ final class GlassFishSetup {
         Path jdbc = Path.of(System.getProperty(CONFIGS, "server-configs/glassfish"), "trainyard-jdbc.asadmin");
         String script = "# Written by the test run; do not edit.\n"
                 + "create-system-properties " + property(DbSettings.URL, db.url()) + ":"
-                + property(DbSettings.USER, db.user()) + ":" + property(DbSettings.PASSWORD, db.password()) + "\n"
+                + property(DbSettings.USER, db.user()) + ":" + property(DbSettings.PASSWORD, db.password())
+                + settings.entrySet().stream().map(e -> ":" + property(e.getKey(), e.getValue())).collect(Collectors.joining())
+                + "\n"
                 + Files.readString(jdbc, StandardCharsets.UTF_8);
         Path file = Path.of(target);
         Files.createDirectories(file.getParent());

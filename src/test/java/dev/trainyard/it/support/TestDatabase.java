@@ -36,7 +36,8 @@ public class TestDatabase implements LauncherSessionListener {
                 settings = embedded.settings();
             }
             settings.publish();
-            GlassFishSetup.writeIfRequested(settings);
+            ServerSettings.publish();
+            GlassFishSetup.writeIfRequested(settings, ServerSettings.load());
             new Seeder(settings, System.out).seed(StoreSize.DEFAULT);
         } catch (Exception e) {
             throw new IllegalStateException("could not provide the test database: " + e, e);

@@ -1,0 +1,38 @@
+package dev.trainyard.async;
+
+import dev.trainyard.data.Database;
+import dev.trainyard.data.EntryQueries;
+import dev.trainyard.web.EntryView;
+import dev.trainyard.web.HttpProblem;
+import dev.trainyard.web.Params;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The entry, async: the same query as /blocking/entry, run on the db executor (sized to the
+ * connection pool), never on a container thread. The request thread only validates and leaves.
+ */
+@WebServlet(urlPatterns = "/async/entry", asyncSupported = true)
+public class AsyncEntryServlet extends AsyncEndpoint {
+
+    private EntryQueries entries;
+
+    @Override
+    public void init() {
+        super.init();
+        entries = new EntryQueries(Database.of(getServletContext()));
+    }
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Integer requested = new Params(request).optionalInt("id", 1, Integer.MAX_VALUE).orElse(null);
+        AsyncCall call = begin(request, response, requests.dbTimeoutMillis());
+        offload(call, requests.executors().get("db"), () -> {
+            int id = requested != null ? requested : ThreadLocalRandom.current().nextInt(1, entries.maxId() + 1);
+            return entries.addView(id).orElseThrow(() -> HttpProblem.notFound("no entry with id " + id));
+        }, (entry, out) -> EntryView.write(entry, "async", request, out));
+    }
+}

@@ -1,0 +1,39 @@
+package dev.trainyard.async;
+
+import dev.trainyard.blocking.ProductsServlet;
+import dev.trainyard.data.Database;
+import dev.trainyard.data.ProductStream;
+import dev.trainyard.web.JsonOut;
+import dev.trainyard.web.Params;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * GET /async/products?count=N: the response-size sweep through a WriteListener (see
+ * {@link ProductsWriter}); byte-identical to /blocking/products.
+ */
+@WebServlet(urlPatterns = "/async/products", asyncSupported = true)
+public class AsyncProductsServlet extends AsyncEndpoint {
+
+    private ProductStream products;
+
+    @Override
+    public void init() {
+        super.init();
+        products = new ProductStream(Database.of(getServletContext()));
+    }
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        int count = new Params(request).intArg("count", 0, ProductsServlet.MAX_COUNT);
+        AsyncCall call = begin(request, response, requests.streamTimeoutMillis());
+        // Claimed for the whole stream: its timeout can only cut it short, never answer twice.
+        call.claim();
+        call.abortOnTimeout();
+        response.setContentType(JsonOut.CONTENT_TYPE);
+        response.getOutputStream().setWriteListener(new ProductsWriter(call, response.getOutputStream(), products,
+                requests.executors().get("db"), count, requests.pageSize()));
+    }
+}

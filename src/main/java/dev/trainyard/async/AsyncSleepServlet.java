@@ -1,0 +1,46 @@
+package dev.trainyard.async;
+
+import dev.trainyard.blocking.SleepServlet;
+import dev.trainyard.web.JsonOut;
+import dev.trainyard.web.Params;
+import dev.trainyard.web.Problems;
+import dev.trainyard.web.ThreadKind;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The DeferredResult experiment (BRIEF section 4): the request goes async and its thread returns
+ * to the container at once; a small scheduler completes it when its time is up. No thread waits
+ * during the sleep, so a handful of threads hold thousands of requests; throughput is bounded by
+ * connections, not threads (Little: users / (ms / 1000)).
+ */
+@WebServlet(urlPatterns = "/async/sleep", asyncSupported = true)
+public class AsyncSleepServlet extends AsyncEndpoint {
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        int ms = new Params(request).optionalInt("ms", 0, SleepServlet.MAX_MS).orElse(200);
+        AsyncCall call = begin(request, response, requests.timeoutMillis() + ms);
+        try {
+            requests.executors().scheduler().schedule(() -> call.answer(out -> {
+                try (JsonGenerator json = JsonOut.open(out)) {
+                    json.writeStartObject()
+                            .write("style", "async")
+                            .write("slept", ms)
+                            .write("thread", ThreadKind.current())
+                            .writeEnd();
+                }
+            }), ms, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            call.answer(out -> {
+                out.setHeader("Retry-After", "1");
+                Problems.send(out, 503, "the server is shutting down");
+            });
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.trainyard.async;
+
+import dev.trainyard.blocking.StoreServlet;
+import dev.trainyard.data.Database;
+import dev.trainyard.data.store.StoreQueries;
+import dev.trainyard.data.store.StoreQuery;
+import dev.trainyard.web.JsonOut;
+import dev.trainyard.web.Params;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * The store queries, async: arguments validated on the request thread, the JPA work on the db
+ * executor, the same JSON as /blocking/store/*.
+ */
+@WebServlet(urlPatterns = "/async/store/*", asyncSupported = true)
+public class AsyncStoreServlet extends AsyncEndpoint {
+
+    private StoreQueries store;
+
+    @Override
+    public void init() {
+        super.init();
+        store = new StoreQueries(Database.of(getServletContext()));
+    }
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        StoreQuery query = StoreServlet.resolve(request.getPathInfo());
+        StoreQuery.Bound bound = query.bind(new Params(request));
+        AsyncCall call = begin(request, response, requests.dbTimeoutMillis());
+        offload(call, requests.executors().get("db"), () -> store.run(bound), (table, out) -> {
+            try (JsonGenerator json = JsonOut.open(out)) {
+                JsonOut.table(json, query.path(), table);
+            }
+        });
+    }
+}

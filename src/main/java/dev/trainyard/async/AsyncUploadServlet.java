@@ -1,0 +1,24 @@
+package dev.trainyard.async;
+
+import dev.trainyard.web.UploadDigest;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/** POST /async/upload: the upload through a ReadListener (see {@link UploadReader}). */
+@WebServlet(urlPatterns = "/async/upload", asyncSupported = true)
+public class AsyncUploadServlet extends AsyncEndpoint {
+
+    @Override
+    protected String method() {
+        return "POST";
+    }
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        UploadDigest.checkDeclared(request.getContentLengthLong(), requests.uploadMaxBytes());
+        AsyncCall call = begin(request, response, requests.streamTimeoutMillis());
+        request.getInputStream().setReadListener(new UploadReader(call, request.getInputStream(), requests.uploadMaxBytes()));
+    }
+}

@@ -1,0 +1,165 @@
+package dev.trainyard.async;
+
+import dev.trainyard.data.ProductRow;
+import dev.trainyard.data.ProductStream;
+import dev.trainyard.web.Endpoint;
+import dev.trainyard.web.JsonOut;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Streams the products through Servlet 3.1 non-blocking output. It writes only while
+ * {@code isReady()} says the container can take more, and stops the moment it says no; the
+ * container calls {@link #onWritePossible()} again when the socket drains. That is the cure for
+ * "write-spin" (BRIEF section 1): no thread loops on a full socket buffer, and a slow reader
+ * costs no thread at all.
+ *
+ * <p>Data comes in keyset pages (one short query each, on the db executor, connection returned at
+ * once). Exactly one party writes at a time: the container, after isReady() returned false; or
+ * the db task, after the writer ran out of data (isReady() was still true, so the container will
+ * not call back). The bytes equal /blocking/products': same rows, same JSON.
+ */
+final class ProductsWriter implements WriteListener {
+
+    private static final Logger LOG = Logger.getLogger(ProductsWriter.class.getName());
+    private static final int WRITE_SIZE = 32 * 1024;
+
+    private final AsyncCall call;
+    private final ServletOutputStream out;
+    private final ProductStream products;
+    private final InstrumentedExecutor executor;
+    private final int pageSize;
+
+    private volatile int remaining;
+    private volatile int lastId;
+    private volatile boolean opened;
+    private volatile boolean wroteAny;
+    private volatile boolean finished;
+    private volatile byte[] chunk;
+    private volatile int offset;
+
+    ProductsWriter(AsyncCall call, ServletOutputStream out, ProductStream products, InstrumentedExecutor executor,
+                   int count, int pageSize) {
+        this.call = call;
+        this.out = out;
+        this.products = products;
+        this.executor = executor;
+        this.remaining = count;
+        this.pageSize = pageSize;
+    }
+
+    @Override
+    public void onWritePossible() {
+        pump();
+    }
+
+    @Override
+    public void onError(Throwable t) {
+        LOG.log(Level.FINE, "client went away during /async/products", t);
+        call.end();
+    }
+
+    private void pump() {
+        try {
+            while (true) {
+                byte[] current = chunk;
+                if (current != null && offset < current.length) {
+                    if (!out.isReady()) {
+                        return;
+                    }
+                    int n = Math.min(WRITE_SIZE, current.length - offset);
+                    out.write(current, offset, n);
+                    offset += n;
+                    wroteAny = true;
+                    continue;
+                }
+                if (finished) {
+                    call.end();
+                    return;
+                }
+                fetchNextPage();
+                return;
+            }
+        } catch (IOException | RuntimeException e) {
+            // The client left, or the stream's timeout ended the request under us.
+            onError(e);
+        }
+    }
+
+    private void fetchNextPage() {
+        try {
+            executor.execute(() -> {
+                try {
+                    int asked = Math.min(pageSize, remaining);
+                    List<ProductRow> page = asked == 0 ? List.of() : products.page(lastId, asked);
+                    boolean last = page.size() < asked || remaining - page.size() == 0;
+                    chunk = encode(page, last);
+                    offset = 0;
+                    if (!page.isEmpty()) {
+                        lastId = page.get(page.size() - 1).id();
+                    }
+                    remaining -= page.size();
+                    finished = last;
+                } catch (RuntimeException e) {
+                    fail(e);
+                    return;
+                }
+                pump();
+            });
+        } catch (RejectedExecutionException e) {
+            fail(new dev.trainyard.data.DataUnavailableException("the db executor is full", e));
+        }
+    }
+
+    /** The page's objects, framed so that the pages concatenate to one JSON array. */
+    private byte[] encode(List<ProductRow> page, boolean last) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(page.size() * 200 + 2);
+        OutputStreamWriter writer = new OutputStreamWriter(bytes, StandardCharsets.UTF_8);
+        try (JsonGenerator json = JsonOut.generator(writer)) {
+            json.writeStartArray();
+            for (ProductRow row : page) {
+                JsonOut.product(json, row);
+            }
+            json.writeEnd();
+        }
+        String array = bytes.toString(StandardCharsets.UTF_8);
+        String objects = array.substring(1, array.length() - 1);
+        StringBuilder framed = new StringBuilder(objects.length() + 2);
+        if (!opened) {
+            framed.append('[');
+            opened = true;
+        } else if (!objects.isEmpty()) {
+            framed.append(',');
+        }
+        framed.append(objects);
+        if (last) {
+            framed.append(']');
+        }
+        return framed.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Before the first byte: a clean JSON error (503). After: only cutting the response short is honest. */
+    private void fail(RuntimeException e) {
+        if (!wroteAny) {
+            try {
+                if (!Endpoint.answer(call.response(), e)) {
+                    LOG.log(Level.SEVERE, "/async/products failed", e);
+                }
+            } catch (IOException | RuntimeException io) {
+                LOG.log(Level.FINE, "could not answer /async/products", io);
+            }
+        } else {
+            LOG.log(Level.WARNING, "/async/products failed after " + lastId + " products; response cut short: " + e);
+        }
+        call.end();
+    }
+}

@@ -1,0 +1,42 @@
+package dev.trainyard.blocking;
+
+import dev.trainyard.web.Endpoint;
+import dev.trainyard.web.Settings;
+import dev.trainyard.web.UploadDigest;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * POST /blocking/upload: reads the body with blocking reads, answering its length and SHA-256.
+ * The request thread waits for every packet of a slow sender.
+ */
+@WebServlet("/blocking/upload")
+public class UploadServlet extends Endpoint {
+
+    private long maxBytes;
+
+    @Override
+    public void init() {
+        maxBytes = Settings.integer("trainyard.upload.maxBytes", 512 * 1024 * 1024, 0, Integer.MAX_VALUE);
+    }
+
+    @Override
+    protected String method() {
+        return "POST";
+    }
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        UploadDigest.checkDeclared(request.getContentLengthLong(), maxBytes);
+        UploadDigest digest = new UploadDigest(maxBytes);
+        byte[] buffer = new byte[64 * 1024];
+        ServletInputStream in = request.getInputStream();
+        for (int n = in.read(buffer); n != -1; n = in.read(buffer)) {
+            digest.update(buffer, n);
+        }
+        digest.answer(response, "blocking");
+    }
+}

@@ -1,0 +1,196 @@
+package dev.trainyard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.it.support.EndpointTest;
+import jakarta.json.JsonObject;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The async style on a real server: the same answers as the blocking twins, a full bounded pool
+ * refusing at once with 503 and Retry-After, the default pool's queue timing requests out, large
+ * bodies through the Read/WriteListeners intact, and no async request left open afterwards. The
+ * servers run with it-settings.properties (small pools, a 2 s timeout, an 8 MB upload limit).
+ */
+class AsyncIT extends EndpointTest {
+
+    @Test
+    void helloAndSleepGoAsync() {
+        JsonObject hello = object(ok("async/hello"));
+        assertEquals("async", hello.getString("style"));
+        long start = System.nanoTime();
+        JsonObject slept = object(ok("async/sleep?ms=120"));
+        assertTrue((System.nanoTime() - start) / 1_000_000 >= 120, "answered before its sleep ended");
+        assertEquals(120, slept.getInt("slept"));
+    }
+
+    @Test
+    void everyOffloadPoolAnswers() {
+        for (String pool : List.of("default", "bounded", "oversized")) {
+            assertEquals(pool, object(ok("async/offload/sleep?ms=10&pool=" + pool)).getString("pool"));
+        }
+        HttpResponse<String> virtual = get("async/offload/sleep?ms=10&pool=virtual");
+        boolean hasVirtual = object(get("async/hello")).getString("thread") != null
+                && Runtime.version().feature() >= 21;
+        if (virtual.statusCode() == 200) {
+            assertEquals("virtual", object(virtual).getString("thread"), "a virtual pool runs on virtual threads");
+        } else {
+            assertEquals(400, virtual.statusCode(), virtual.body());
+            assertTrue(object(virtual).getString("message").contains("Java 21+"), virtual.body());
+        }
+        assertTrue(hasVirtual || virtual.statusCode() == 400 || virtual.statusCode() == 200);
+    }
+
+    @Test
+    void aFullBoundedPoolRefusesAtOnce() throws Exception {
+        // 4 threads and a queue of 4 hold 8; the rest must be refused, not queued.
+        List<HttpResponse<String>> answers = concurrently(30, "async/offload/sleep?pool=bounded&ms=1500");
+        long refused = answers.stream().filter(r -> r.statusCode() == 503).count();
+        long served = answers.stream().filter(r -> r.statusCode() == 200).count();
+        assertEquals(30, refused + served, "only 200 or 503");
+        assertTrue(served >= 1 && served <= 8, "served " + served);
+        for (HttpResponse<String> r : answers) {
+            if (r.statusCode() == 503) {
+                assertEquals("1", r.headers().firstValue("Retry-After").orElse(""));
+                assertTrue(object(r).getString("message").contains("bounded executor is full"), r.body());
+            }
+        }
+        assertTrue(metric("trainyard_executor_rejected_total{executor=\"bounded\",kind=\"platform\"}") >= refused);
+    }
+
+    @Test
+    void theDefaultPoolsQueueTimesRequestsOut() throws Exception {
+        // 2 threads, an unbounded queue, a budget of 2 s + the 1.8 s sleep: pairs start at 0, 1.8,
+        // 3.6 and 5.4 s, so the third pair overruns (504) and the fourth never runs (503).
+        List<HttpResponse<String>> answers = concurrently(8, "async/offload/sleep?pool=default&ms=1800");
+        long timedOut = answers.stream().filter(r -> (r.statusCode() == 503 || r.statusCode() == 504)
+                && object(r).getString("message").startsWith("timed out")).count();
+        long served = answers.stream().filter(r -> r.statusCode() == 200).count();
+        assertEquals(8, timedOut + served, "only answers or timeouts: "
+                + answers.stream().map(r -> r.statusCode() + " " + r.body()).toList());
+        assertTrue(served >= 2, "the first pair is served");
+        assertTrue(timedOut >= 2, "the unbounded queue made requests wait past their timeout");
+    }
+
+    @Test
+    void databaseTwinsAnswerLikeTheBlockingOnes() {
+        int id = switch (server()) {
+            case "tomcat" -> 1200;
+            case "jetty" -> 2200;
+            case "glassfish" -> 3200;
+            default -> 4200;
+        };
+        int views = object(ok("blocking/entry?id=" + id)).getInt("views");
+        JsonObject async = object(ok("async/entry?id=" + id));
+        assertEquals(views + 1, async.getInt("views"));
+        assertEquals("async", async.getString("style"));
+        assertEquals(404, get("async/entry?id=999999999").statusCode());
+        for (String query : List.of("s1?type=E", "s2?productId=3", "s3", "s4?from=2022-06-01&to=2022-06-30", "c1", "c2", "c3", "c4")) {
+            assertEquals(ok("blocking/store/" + query).body(), ok("async/store/" + query).body(), query);
+        }
+        assertEquals(404, get("async/store/s2?productId=99999999").statusCode());
+    }
+
+    @Test
+    void productsThroughTheWriteListenerAreByteIdentical() {
+        for (int count : new int[] {0, 1, 1999, 2000, 2001, 30_000}) {
+            HttpResponse<String> blocking = ok("blocking/products?count=" + count);
+            HttpResponse<String> async = ok("async/products?count=" + count);
+            assertEquals(blocking.body().length(), async.body().length(), "length, count=" + count);
+            assertEquals(blocking.body(), async.body(), "bytes, count=" + count);
+        }
+    }
+
+    @Test
+    void uploadsAreReadWholeByBothStylesAndLimited() throws Exception {
+        byte[] body = new byte[5 * 1024 * 1024 + 7];
+        new Random(42).nextBytes(body);
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
+        for (String style : List.of("blocking", "async")) {
+            HttpResponse<String> fixed = post(style + "/upload", HttpRequest.BodyPublishers.ofByteArray(body));
+            assertEquals(200, fixed.statusCode(), fixed.body());
+            assertEquals(body.length, object(fixed).getJsonNumber("bytes").longValue());
+            assertEquals(sha, object(fixed).getString("sha256"));
+            HttpResponse<String> chunked = post(style + "/upload",
+                    HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)));
+            assertEquals(200, chunked.statusCode(), "no Content-Length: " + chunked.body());
+            assertEquals(sha, object(chunked).getString("sha256"));
+
+            byte[] tooBig = new byte[9 * 1024 * 1024];
+            HttpResponse<String> declared = post(style + "/upload", HttpRequest.BodyPublishers.ofByteArray(tooBig));
+            assertEquals(413, declared.statusCode(), style + ": " + declared.body());
+            assertEquals(405, get(style + "/upload").statusCode());
+        }
+    }
+
+    @Test
+    void badInputIs400AndWrongMethods405() {
+        assertEquals(400, get("async/sleep?ms=-1").statusCode());
+        assertEquals(400, get("async/offload/sleep?pool=huge").statusCode());
+        assertEquals(400, get("async/entry?id=1%27%20OR%201=1").statusCode());
+        assertEquals(400, get("async/store/s4?from=2022-01-01").statusCode());
+        assertEquals(400, get("async/products").statusCode());
+        assertEquals(404, get("async/store/x1").statusCode());
+        assertEquals(405, request("DELETE", "async/hello").statusCode());
+    }
+
+    @Test
+    void noAsyncRequestIsLeftOpen() throws Exception {
+        concurrently(20, "async/sleep?ms=50");
+        // onComplete may run just after the client has its answer: look a few times, bounded.
+        double open = -1;
+        for (int i = 0; i < 50 && open != 0; i++) {
+            open = metric("trainyard_async_open_requests");
+            if (open != 0) {
+                Thread.sleep(100);
+            }
+        }
+        assertEquals(0, open, "open async requests after the load");
+    }
+
+    private HttpResponse<String> ok(String path) {
+        HttpResponse<String> response = get(path);
+        assertEquals(200, response.statusCode(), path + " on " + server() + ": " + response.body());
+        return response;
+    }
+
+    private HttpResponse<String> post(String path, HttpRequest.BodyPublisher body) {
+        return send(HttpRequest.newBuilder(uri(path)).POST(body).header("Content-Type", "application/octet-stream").build());
+    }
+
+    private List<HttpResponse<String>> concurrently(int n, String path) throws Exception {
+        ExecutorService clients = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<HttpResponse<String>>> futures = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                futures.add(clients.submit(() -> get(path)));
+            }
+            List<HttpResponse<String>> answers = new ArrayList<>();
+            for (Future<HttpResponse<String>> f : futures) {
+                answers.add(f.get());
+            }
+            return answers;
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+
+    private double metric(String series) {
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + " (\\S+)$").matcher(get("metrics").body());
+        assertTrue(m.find(), series + " on /metrics");
+        return Double.parseDouble(m.group(1));
+    }
+}
