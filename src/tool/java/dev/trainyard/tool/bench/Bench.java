@@ -50,7 +50,12 @@ public final class Bench {
                         "endpoint", "conns", "req/s", "limit", "%limit", "p50 ms", "p95 ms", "p99 ms", "errors", "trips/req");
                 List<String> csv = new ArrayList<>();
                 csv.add("scenario,endpoint,connections,requests,seconds,throughput,little_limit,p50_ms,p95_ms,p99_ms,max_ms,non2xx,socket_errors,db_trips_per_request");
+                boolean virtual = MetricsScrape.value(metrics.text(), "trainyard_jvm_virtual_threads_available") == 1;
                 for (Cell cell : cells) {
+                    if (cell.path().contains("pool=virtual") && !virtual) {
+                        System.out.printf("%-44s skipped: the server's JVM has no virtual threads (set TRAINYARD_JDK21_HOME)%n", cell.label());
+                        continue;
+                    }
                     String url = stack.baseUrl() + cell.path();
                     wrk.run(url, cell.connections(), warmup);
                     double tripsBefore = trips(metrics, cell);
