@@ -110,7 +110,7 @@ public final class Bench {
 
     private static List<Cell> entryCells() {
         List<Cell> cells = new ArrayList<>();
-        for (int users : new int[] {1, 50, 400}) {
+        for (int users : usersLevels()) {
             cells.add(new Cell("/blocking/entry", "blocking/entry", users, 0, UNBOUNDED, null));
             cells.add(new Cell("/async/entry", "async/entry", users, 0, UNBOUNDED, null));
             for (String policy : List.of("natural", "window", "adaptive")) {
@@ -118,6 +118,12 @@ public final class Bench {
             }
         }
         return cells;
+    }
+
+    /** bench.users=1,50,400 by default. */
+    private static int[] usersLevels() {
+        return java.util.Arrays.stream(System.getProperty("bench.users", "1,50,400").split(","))
+                .mapToInt(u -> Integer.parseInt(u.trim())).toArray();
     }
 
     private static double trips(MetricsScrape metrics, Cell cell) throws IOException, InterruptedException {
