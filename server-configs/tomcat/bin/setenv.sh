@@ -1,8 +1,19 @@
 #!/bin/sh
-# Sourced by catalina.sh. Hands the database settings from the environment to the JVM, where
-# conf/context.xml reads them; unset variables fall back to the embedded database's defaults.
+# Sourced by catalina.sh. Hands Trainyard's settings to the JVM as system properties, where
+# conf/server.xml and conf/context.xml read them:
+# - conf/trainyard.properties (a copy of server-configs/trainyard.properties): the values every
+#   server shares, such as request threads and the JDBC pool size;
+# - the database address, credentials and port from the environment (nothing secret in files).
+if [ -r "$CATALINA_BASE/conf/trainyard.properties" ]; then
+  while IFS='=' read -r key value; do
+    case "$key" in
+      trainyard.*) CATALINA_OPTS="$CATALINA_OPTS -D$key=$value" ;;
+    esac
+  done < "$CATALINA_BASE/conf/trainyard.properties"
+fi
 [ -n "$TRAINYARD_DB_URL" ] && CATALINA_OPTS="$CATALINA_OPTS -Dtrainyard.db.url=$TRAINYARD_DB_URL"
 [ -n "$TRAINYARD_DB_USER" ] && CATALINA_OPTS="$CATALINA_OPTS -Dtrainyard.db.user=$TRAINYARD_DB_USER"
 [ -n "$TRAINYARD_DB_PASSWORD" ] && CATALINA_OPTS="$CATALINA_OPTS -Dtrainyard.db.password=$TRAINYARD_DB_PASSWORD"
 [ -n "$TRAINYARD_HTTP_PORT" ] && CATALINA_OPTS="$CATALINA_OPTS -Dtrainyard.http.port=$TRAINYARD_HTTP_PORT"
+[ -n "$TRAINYARD_JAVA_OPTS" ] && CATALINA_OPTS="$CATALINA_OPTS $TRAINYARD_JAVA_OPTS"
 export CATALINA_OPTS

@@ -17,6 +17,7 @@ public final class Metrics {
             if (metrics == null) {
                 metrics = new Metrics();
                 metrics.register(new JvmMetrics());
+                metrics.register(new ServerFacts(dev.trainyard.data.Database.ofOrCreate(context)));
                 context.setAttribute(CONTEXT_KEY, metrics);
             }
             return metrics;

@@ -1,6 +1,7 @@
 package dev.trainyard.metrics;
 
 import dev.trainyard.web.Endpoint;
+import dev.trainyard.web.ThreadKind;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -14,6 +15,10 @@ public class MetricsServlet extends Endpoint {
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         response.setContentType(PrometheusText.CONTENT_TYPE);
         response.setHeader("Cache-Control", "no-store");
-        Metrics.of(getServletContext()).writeTo(new PrometheusText(response.getWriter()));
+        PrometheusText out = new PrometheusText(response.getWriter());
+        // The thread serving this very request: proof of the variant's thread model.
+        out.family("trainyard_request_thread_virtual", "gauge", "1 when the server ran this request on a virtual thread")
+                .sample("trainyard_request_thread_virtual", ThreadKind.isVirtual(Thread.currentThread()) ? 1 : 0);
+        Metrics.of(getServletContext()).writeTo(out);
     }
 }

@@ -1,6 +1,8 @@
 package dev.trainyard.it.jetty;
 
+import java.io.InputStream;
 import java.nio.file.Files;
+import java.util.Properties;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Set;
@@ -45,7 +47,14 @@ public class ServerConfigsProcessor implements WebAppContextProcessor {
             throw new IllegalStateException("Jetty data source configuration not found: " + xml.toAbsolutePath());
         }
         try {
-            new XmlConfiguration(ResourceFactory.root().newResource(xml)).configure(server);
+            XmlConfiguration configuration = new XmlConfiguration(ResourceFactory.root().newResource(xml));
+            // What jetty.base/start.d/trainyard-shared.ini gives a jetty-home installation.
+            Properties shared = new Properties();
+            try (InputStream in = Files.newInputStream(xml.getParent().getParent().getParent().resolve("trainyard.properties"))) {
+                shared.load(in);
+            }
+            shared.forEach((k, v) -> configuration.getProperties().put(k.toString(), v.toString()));
+            configuration.configure(server);
         } catch (Exception e) {
             throw new IllegalStateException("applying " + xml + " failed: " + e, e);
         }

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * Writes the asadmin command file the GlassFish run executes once its domain is up: first the
  * database address of this run and the suite's WAR settings as domain system properties (what an
  * operator sets by hand), then
- * server-configs/glassfish/trainyard-jdbc.asadmin verbatim. The Arquillian GlassFish adapter runs
+ * server-configs/glassfish/trainyard-tuning.asadmin and trainyard-jdbc.asadmin verbatim. The Arquillian GlassFish adapter runs
  * one post-boot command per container and folds multi-line settings into one line, so the two
  * steps travel as one file for asadmin multimode.
  */
@@ -30,13 +30,14 @@ final class GlassFishSetup {
         if (target == null) {
             return;
         }
-        Path jdbc = Path.of(System.getProperty(CONFIGS, "server-configs/glassfish"), "trainyard-jdbc.asadmin");
+        Path configs = Path.of(System.getProperty(CONFIGS, "server-configs/glassfish"));
         String script = "# Written by the test run; do not edit.\n"
                 + "create-system-properties " + property(DbSettings.URL, db.url()) + ":"
                 + property(DbSettings.USER, db.user()) + ":" + property(DbSettings.PASSWORD, db.password())
                 + settings.entrySet().stream().map(e -> ":" + property(e.getKey(), e.getValue())).collect(Collectors.joining())
                 + "\n"
-                + Files.readString(jdbc, StandardCharsets.UTF_8);
+                + Files.readString(configs.resolve("trainyard-tuning.asadmin"), StandardCharsets.UTF_8)
+                + Files.readString(configs.resolve("trainyard-jdbc.asadmin"), StandardCharsets.UTF_8);
         Path file = Path.of(target);
         Files.createDirectories(file.getParent());
         Files.writeString(file, script, StandardCharsets.UTF_8);

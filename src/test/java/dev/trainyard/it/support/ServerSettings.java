@@ -3,13 +3,16 @@ package dev.trainyard.it.support;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The WAR settings the suite runs every server with (it-settings.properties), handed over the way
+ * The settings the suite runs every server with (server-configs/trainyard.properties, then the
+ * suite's it-settings.properties), handed over the way
  * each server takes them: system properties of this JVM (embedded Jetty), a JVM argument string
  * for arquillian-tomcat.xml (${it.settings.jvm}), domain system properties for GlassFish.
  */
@@ -20,8 +23,15 @@ final class ServerSettings {
     private ServerSettings() {
     }
 
+    /** server-configs/trainyard.properties (the values every server shares), then the suite's own. */
     static Map<String, String> load() {
         Properties properties = new Properties();
+        Path shared = Path.of(System.getProperty("trainyard.configs", "server-configs"), "trainyard.properties");
+        try (InputStream in = Files.newInputStream(shared)) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + shared.toAbsolutePath(), e);
+        }
         try (InputStream in = ServerSettings.class.getResourceAsStream("/it-settings.properties")) {
             if (in != null) {
                 properties.load(in);

@@ -50,14 +50,7 @@ public final class Stack implements AutoCloseable {
         }
         new Seeder(db, System.out).seed(size);
 
-        ServerProcess server = switch (serverName) {
-            case "tomcat" -> new TomcatProcess(
-                    Path.of(System.getProperty("tomcat.home")), runDir.resolve("tomcat"),
-                    Path.of(System.getProperty("trainyard.war", "target/trainyard.war")),
-                    TomcatProcess.javaHomeOf(System.getProperty("trainyard.java.home", System.getProperty("java.home"))),
-                    db, port);
-            default -> throw new IllegalArgumentException("trainyard.server must be tomcat; got " + serverName);
-        };
+        ServerProcess server = server(serverName, port, runDir, db);
         Stack stack = new Stack(embedded, db, server, serverName);
         System.out.printf("starting %s on port %d%n", serverName, port);
         try {
@@ -68,6 +61,32 @@ public final class Stack implements AutoCloseable {
             throw e;
         }
         return stack;
+    }
+
+    /**
+     * The server process for trainyard.server (tomcat, jetty, glassfish) and trainyard.variant
+     * (platform, virtual), on its JDK: trainyard.java.home for Tomcat and Jetty (21+ for the virtual
+     * variants), trainyard.glassfish.java.home for GlassFish (17 here).
+     */
+    private static ServerProcess server(String name, int port, Path runDir, DbSettings db) {
+        String variant = System.getProperty("trainyard.variant", "platform");
+        if (!variant.equals("platform") && !variant.equals("virtual")) {
+            throw new IllegalArgumentException("variant must be platform or virtual; got " + variant);
+        }
+        Path configs = Path.of(System.getProperty("trainyard.configs", "server-configs"));
+        Path war = Path.of(System.getProperty("trainyard.war", "target/trainyard.war"));
+        String modern = System.getProperty("trainyard.java.home", System.getProperty("java.home"));
+        return switch (name) {
+            case "tomcat" -> new TomcatProcess(Path.of(System.getProperty("tomcat.home")),
+                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db));
+            case "jetty" -> new JettyProcess(Path.of(System.getProperty("jetty.home")), Path.of(System.getProperty("jetty.ext")),
+                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db));
+            case "glassfish" -> new GlassFishProcess(Path.of(System.getProperty("glassfish.home")),
+                    Integer.getInteger("glassfish.admin.port", 18048), Path.of(System.getProperty("trainyard.driver.jar")),
+                    new ServerLayout(name, variant, port, configs, runDir, war,
+                            Jdk.at(System.getProperty("trainyard.glassfish.java.home", System.getProperty("java.home"))), db));
+            default -> throw new IllegalArgumentException("server must be tomcat, jetty or glassfish; got " + name);
+        };
     }
 
     public String baseUrl() {

@@ -1,0 +1,45 @@
+package dev.trainyard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.it.support.EndpointTest;
+import java.net.http.HttpResponse;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * /metrics tells what the server really runs with: the kind of thread that served the scrape (and
+ * the response header agrees), and, where the server exposes them, the request thread bound and
+ * the JDBC pool size from server-configs/trainyard.properties.
+ */
+class ServerFactsIT extends EndpointTest {
+
+    @Test
+    void metricsShowTheThreadModelAndTheEffectiveLimits() {
+        HttpResponse<String> response = get("metrics");
+        assertEquals(200, response.statusCode());
+        String type = response.headers().firstValue("Content-Type").orElse("").replace(" ", "");
+        assertTrue(type.startsWith("text/plain;version=0.0.4"), "Prometheus text format: " + type);
+        String body = response.body();
+        double virtual = value(body, "trainyard_request_thread_virtual");
+        assertEquals(virtual == 1 ? "virtual" : "platform", response.headers().firstValue("X-Trainyard-Thread").orElse(""));
+        switch (server()) {
+            case "tomcat" -> {
+                // The suite runs Tomcat's platform server.xml, its maxThreads read from the shared value.
+                assertEquals(200, value(body, "trainyard_server_request_threads_max{source=\"tomcat\"}"));
+                assertEquals(8192, value(body, "trainyard_server_max_connections{source=\"tomcat\"}"));
+                assertEquals(20, value(body, "trainyard_db_pool_max_connections"));
+            }
+            case "jetty" -> assertEquals(20, value(body, "trainyard_db_pool_max_connections"));
+            default -> assertTrue(body.contains("trainyard_jvm_threads_live"), "GlassFish exposes neither bound to the WAR");
+        }
+    }
+
+    private static double value(String body, String series) {
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + " (\\S+)$").matcher(body);
+        assertTrue(m.find(), series + " missing from /metrics");
+        return Double.parseDouble(m.group(1));
+    }
+}

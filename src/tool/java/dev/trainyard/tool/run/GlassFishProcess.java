@@ -1,0 +1,151 @@
+package dev.trainyard.tool.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * GlassFish 7 from the distribution the build unpacked, with a domain of its own (created under
+ * the run directory with asadmin, GlassFish's native tool): the shared values and the database
+ * address as domain system properties, server-configs/glassfish/*.asadmin run in multimode, a
+ * restart so the thread pool takes its new size, then the WAR deployed at /trainyard.
+ * GlassFish 7 has no virtual-thread variant (that arrives in GlassFish 8).
+ */
+final class GlassFishProcess implements ServerProcess {
+
+    static final String DOMAIN = "trainyard";
+
+    private final Path home;
+    private final int adminPort;
+    private final ServerLayout layout;
+    private final Path driverJar;
+    private boolean started;
+
+    GlassFishProcess(Path home, int adminPort, Path driverJar, ServerLayout layout) {
+        if (layout.virtual()) {
+            throw new IllegalArgumentException("GlassFish 7 has no virtual-thread variant (virtual threads arrive in"
+                    + " GlassFish 8); run -Dvariant=platform. The WAR's own executors still use virtual threads on JDK 21+.");
+        }
+        layout.jdk().requireAtMost(17, "GlassFish 7");
+        this.home = home;
+        this.adminPort = adminPort;
+        this.driverJar = driverJar;
+        this.layout = layout;
+    }
+
+    @Override
+    public void start() throws IOException {
+        Path asadmin = home.resolve("bin/asadmin");
+        if (!Files.isExecutable(asadmin)) {
+            throw new IOException("no GlassFish at " + home + ": the build lays it out in the pre-integration-test phase");
+        }
+        Path domains = layout.base();
+        Files2.deleteTree(domains);
+        Files.createDirectories(domains);
+        asadmin("create-domain", "--domaindir", domains.toString(), "--adminport", Integer.toString(adminPort),
+                "--instanceport", Integer.toString(layout.port()), "--nopassword=true", "--checkports=false", DOMAIN);
+        Files2.copyInto(List.of(driverJar), domains.resolve(DOMAIN).resolve("lib"));
+        asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
+        started = true;
+        asadmin("--port", Integer.toString(adminPort), "create-system-properties", systemProperties());
+        for (String file : List.of("trainyard-tuning.asadmin", "trainyard-jdbc.asadmin")) {
+            asadmin("--port", Integer.toString(adminPort), "multimode", "--file",
+                    layout.configs().resolve("glassfish").resolve(file).toString());
+        }
+        asadmin("restart-domain", "--domaindir", domains.toString(), DOMAIN);
+        asadmin("--port", Integer.toString(adminPort), "deploy", "--contextroot", "trainyard", "--name", "trainyard",
+                layout.war().toString());
+    }
+
+    /** name=value:name=value for create-system-properties, with ':' escaped as asadmin wants. */
+    private String systemProperties() throws IOException {
+        Properties shared = new Properties();
+        try (InputStream in = Files.newInputStream(layout.sharedProperties())) {
+            shared.load(in);
+        }
+        List<String> pairs = new ArrayList<>();
+        shared.stringPropertyNames().stream().sorted().forEach(name -> pairs.add(pair(name, shared.getProperty(name))));
+        pairs.add(pair("trainyard.db.url", layout.db().url()));
+        pairs.add(pair("trainyard.db.user", layout.db().user()));
+        pairs.add(pair("trainyard.db.password", layout.db().password()));
+        return String.join(":", pairs);
+    }
+
+    private static String pair(String name, String value) {
+        return name + "=" + value.replace("\\", "\\\\").replace(":", "\\:").replace("=", "\\=");
+    }
+
+    private void asadmin(String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(home.resolve("bin/asadmin").toString());
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        Map<String, String> env = builder.environment();
+        env.put("AS_JAVA", layout.jdk().home().toString());
+        env.put("JAVA_HOME", layout.jdk().home().toString());
+        Process p = builder.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("asadmin " + args[0] + " did not finish in 300 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        Files.writeString(layout.base().resolve("asadmin.log"), "$ asadmin " + String.join(" ", args) + "\n" + output + "\n",
+                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        // multimode reports success even when one of its commands failed: read what it printed.
+        if (p.exitValue() != 0 || output.contains("Command set failed") || output.contains("remote failure")) {
+            throw new IOException("asadmin " + String.join(" ", args) + " failed:\n" + output);
+        }
+    }
+
+    @Override
+    public String baseUrl() {
+        return layout.baseUrl();
+    }
+
+    @Override
+    public boolean isAlive() {
+        return started;
+    }
+
+    @Override
+    public void awaitExit() throws InterruptedException {
+        // asadmin runs the domain in the background: wait until its admin port closes.
+        while (started && listening()) {
+            Thread.sleep(1000);
+        }
+    }
+
+    private boolean listening() {
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress("127.0.0.1", adminPort), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!started) {
+            return;
+        }
+        try {
+            asadmin("stop-domain", "--domaindir", layout.base().toString(), DOMAIN);
+        } catch (IOException e) {
+            System.err.println("stopping GlassFish failed: " + e.getMessage());
+        }
+        started = false;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.trainyard.tool.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Jetty 12 from jetty-home (a Maven artifact the build unpacked), run with a jetty.base of its
+ * own: server-configs/jetty (modules/, etc/, start.d/, plus the variant's start.d), the shared
+ * values as start.d/trainyard-shared.ini (an ini file is a properties file), HikariCP and the
+ * driver in lib/ext, and webapps/trainyard.war.
+ */
+final class JettyProcess implements ServerProcess {
+
+    private final Path home;
+    private final Path extJars;
+    private final ServerLayout layout;
+    private Process process;
+
+    JettyProcess(Path home, Path extJars, ServerLayout layout) {
+        this.home = home;
+        this.extJars = extJars;
+        this.layout = layout;
+        if (layout.virtual()) {
+            layout.jdk().requireAtLeast(21, "Jetty's threadpool-virtual module");
+        }
+    }
+
+    @Override
+    public void start() throws IOException {
+        if (!Files.isRegularFile(home.resolve("start.jar"))) {
+            throw new IOException("no jetty-home at " + home + ": the build lays it out in the pre-integration-test phase");
+        }
+        Path base = layout.base();
+        Files2.deleteTree(base);
+        for (String dir : List.of("modules", "etc", "start.d")) {
+            Files2.copyTree(layout.configs().resolve("jetty").resolve(dir), base.resolve(dir));
+        }
+        if (layout.virtual()) {
+            Files2.copyTree(layout.configs().resolve("jetty/virtual"), base);
+        }
+        Files.copy(layout.sharedProperties(), base.resolve("start.d/trainyard-shared.ini"));
+        try (Stream<Path> jars = Files.list(extJars)) {
+            Files2.copyInto(jars.filter(p -> p.toString().endsWith(".jar")).toList(), base.resolve("lib/ext"));
+        }
+        Files2.copyInto(List.of(layout.war()), base.resolve("webapps"));
+        Files.createDirectories(base.resolve("logs"));
+
+        process = new ProcessBuilder(layout.jdk().home().resolve("bin/java").toString(),
+                "-Dtrainyard.db.url=" + layout.db().url(),
+                "-Dtrainyard.db.user=" + layout.db().user(),
+                "-Dtrainyard.db.password=" + layout.db().password(),
+                "-jar", home.resolve("start.jar").toString(),
+                "jetty.home=" + home, "jetty.base=" + base, "jetty.http.port=" + layout.port())
+                .directory(base.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(base.resolve("logs/console.log").toFile())
+                .start();
+    }
+
+    @Override
+    public String baseUrl() {
+        return layout.baseUrl();
+    }
+
+    @Override
+    public boolean isAlive() {
+        return process != null && process.isAlive();
+    }
+
+    @Override
+    public void awaitExit() throws InterruptedException {
+        process.waitFor();
+    }
+
+    @Override
+    public void close() {
+        TomcatProcess.stop(process);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.trainyard.tool.run;
+
+import dev.trainyard.tool.db.DbSettings;
+import java.nio.file.Path;
+
+/** Everything a server process needs to be laid out and started; read from the runner's properties. */
+record ServerLayout(String server, String variant, int port, Path configs, Path runDir, Path war, Jdk jdk, DbSettings db) {
+
+    /** server-configs/trainyard.properties: the values every server shares. */
+    Path sharedProperties() {
+        return configs.resolve("trainyard.properties");
+    }
+
+    Path base() {
+        return runDir.resolve(server + "-" + variant);
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + port + "/trainyard/";
+    }
+
+    boolean virtual() {
+        return variant.equals("virtual");
+    }
+}
