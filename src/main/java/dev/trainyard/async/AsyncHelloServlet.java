@@ -1,8 +1,6 @@
 package dev.trainyard.async;
 
-import dev.trainyard.web.JsonOut;
-import dev.trainyard.web.ThreadKind;
-import jakarta.json.stream.JsonGenerator;
+import dev.trainyard.web.HelloView;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -18,14 +16,6 @@ public class AsyncHelloServlet extends AsyncEndpoint {
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) {
         AsyncCall call = begin(request, response, requests.timeoutMillis());
-        call.context().start(() -> call.answer(out -> {
-            try (JsonGenerator json = JsonOut.open(out)) {
-                json.writeStartObject()
-                        .write("message", "Hello from Trainyard")
-                        .write("style", "async")
-                        .write("thread", ThreadKind.current())
-                        .writeEnd();
-            }
-        }));
+        call.context().start(() -> call.answer(out -> HelloView.write(out, "async")));
     }
 }

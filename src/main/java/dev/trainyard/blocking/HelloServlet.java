@@ -1,9 +1,7 @@
 package dev.trainyard.blocking;
 
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.JsonOut;
-import dev.trainyard.web.ThreadKind;
-import jakarta.json.stream.JsonGenerator;
+import dev.trainyard.web.HelloView;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -15,12 +13,6 @@ public class HelloServlet extends Endpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        try (JsonGenerator json = JsonOut.open(response)) {
-            json.writeStartObject()
-                    .write("message", "Hello from Trainyard")
-                    .write("style", "blocking")
-                    .write("thread", ThreadKind.current())
-                    .writeEnd();
-        }
+        HelloView.write(response, "blocking");
     }
 }

@@ -12,17 +12,15 @@ import java.util.stream.Stream;
  * values as start.d/trainyard-shared.ini (an ini file is a properties file), HikariCP and the
  * driver in lib/ext, and webapps/trainyard.war.
  */
-final class JettyProcess implements ServerProcess {
+final class JettyProcess extends ForkedServer {
 
     private final Path home;
     private final Path extJars;
-    private final ServerLayout layout;
-    private Process process;
 
     JettyProcess(Path home, Path extJars, ServerLayout layout) {
+        super(layout);
         this.home = home;
         this.extJars = extJars;
-        this.layout = layout;
         if (layout.virtual()) {
             layout.jdk().requireAtLeast(21, "Jetty's threadpool-virtual module");
         }
@@ -58,25 +56,5 @@ final class JettyProcess implements ServerProcess {
                 .redirectErrorStream(true)
                 .redirectOutput(base.resolve("logs/console.log").toFile())
                 .start();
-    }
-
-    @Override
-    public String baseUrl() {
-        return layout.baseUrl();
-    }
-
-    @Override
-    public boolean isAlive() {
-        return process != null && process.isAlive();
-    }
-
-    @Override
-    public void awaitExit() throws InterruptedException {
-        process.waitFor();
-    }
-
-    @Override
-    public void close() {
-        TomcatProcess.stop(process);
     }
 }

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Tomcat from the distribution the build unpacked, run with a CATALINA_BASE of its own (Tomcat's
@@ -14,15 +13,13 @@ import java.util.concurrent.TimeUnit;
  * values as conf/trainyard.properties (bin/setenv.sh hands them to the JVM), and a webapps/
  * holding only trainyard.war.
  */
-final class TomcatProcess implements ServerProcess {
+final class TomcatProcess extends ForkedServer {
 
     private final Path home;
-    private final ServerLayout layout;
-    private Process process;
 
     TomcatProcess(Path home, ServerLayout layout) {
+        super(layout);
         this.home = home;
-        this.layout = layout;
         if (layout.virtual()) {
             layout.jdk().requireAtLeast(21, "Tomcat's virtual-thread executor");
         }
@@ -60,41 +57,5 @@ final class TomcatProcess implements ServerProcess {
         env.put("TRAINYARD_DB_PASSWORD", layout.db().password());
         env.put("TRAINYARD_HTTP_PORT", Integer.toString(layout.port()));
         process = builder.start();
-    }
-
-    @Override
-    public String baseUrl() {
-        return layout.baseUrl();
-    }
-
-    @Override
-    public boolean isAlive() {
-        return process != null && process.isAlive();
-    }
-
-    @Override
-    public void awaitExit() throws InterruptedException {
-        process.waitFor();
-    }
-
-    @Override
-    public void close() {
-        stop(process);
-    }
-
-    /** SIGTERM (the JVM's shutdown hook stops the server cleanly), then, after 30 s, SIGKILL. */
-    static void stop(Process process) {
-        if (process == null || !process.isAlive()) {
-            return;
-        }
-        process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
     }
 }
