@@ -33,7 +33,9 @@ final class GlassFishSetup {
         Path configs = Path.of(System.getProperty(CONFIGS, "server-configs/glassfish"));
         String script = "# Written by the test run; do not edit.\n"
                 + "create-system-properties " + property(DbSettings.URL, db.url()) + ":"
-                + property(DbSettings.USER, db.user()) + ":" + property(DbSettings.PASSWORD, db.password())
+                + property(DbSettings.USER, db.user())
+                // asadmin refuses an empty value; the embedded database needs none (it trusts loopback).
+                + (db.password().isEmpty() ? "" : ":" + property(DbSettings.PASSWORD, db.password()))
                 + settings.entrySet().stream().map(e -> ":" + property(e.getKey(), e.getValue())).collect(Collectors.joining())
                 + "\n"
                 + Files.readString(configs.resolve("trainyard-tuning.asadmin"), StandardCharsets.UTF_8)

@@ -24,7 +24,7 @@ import java.util.Locale;
  */
 public final class Bench {
 
-    /** Tomcat's request threads in server-configs/tomcat (maxThreads). */
+    /** trainyard.http.threads, for servers that do not expose their pool (GlassFish). */
     static final int SERVER_THREADS = 200;
     static final int DEFAULT_POOL = 8;
     static final int BOUNDED_POOL = 200;
@@ -41,9 +41,11 @@ public final class Bench {
         Wrk wrk = new Wrk(out);
         try (Stack stack = Stack.start()) {
             MetricsScrape metrics = new MetricsScrape(stack.baseUrl());
-            String runtime = runtime(metrics.text());
+            String facts = metrics.text();
+            String runtime = runtime(facts);
+            int serverThreads = serverThreads(facts);
             for (String scenario : scenarios) {
-                List<Cell> cells = cells(scenario.trim());
+                List<Cell> cells = cells(scenario.trim(), serverThreads);
                 System.out.printf("%n== %s on %s (%s), %d s measured after %d s warm-up, load by wrk%n",
                         scenario, stack.serverName(), runtime, seconds, warmup);
                 System.out.printf("%-44s %6s %9s %9s %7s %8s %8s %8s %7s %8s%n",
@@ -92,13 +94,31 @@ public final class Bench {
         }
     }
 
-    static List<Cell> cells(String scenario) {
+    /**
+     * What bounds the blocking style's concurrency on this server variant: its request threads
+     * (read from /metrics where the server exposes them), or nothing below the connection limit
+     * when requests run on virtual threads.
+     */
+    static int serverThreads(String metricsText) {
+        if (MetricsScrape.value(metricsText, "trainyard_request_thread_virtual") == 1) {
+            return UNBOUNDED;
+        }
+        for (String source : List.of("tomcat", "jetty")) {
+            double max = MetricsScrape.value(metricsText, "trainyard_server_request_threads_max{source=\"" + source + "\"}");
+            if (max > 0) {
+                return (int) max;
+            }
+        }
+        return SERVER_THREADS;
+    }
+
+    static List<Cell> cells(String scenario, int serverThreads) {
         return switch (scenario) {
             case "sleep" -> List.of(
-                    new Cell("/blocking/sleep?ms=200", "blocking/sleep?ms=200", 1000, 0.2, SERVER_THREADS, null),
+                    new Cell("/blocking/sleep?ms=200", "blocking/sleep?ms=200", 1000, 0.2, serverThreads, null),
                     new Cell("/async/sleep?ms=200", "async/sleep?ms=200", 1000, 0.2, UNBOUNDED, null));
             case "offload" -> List.of(
-                    new Cell("/blocking/sleep?ms=200", "blocking/sleep?ms=200", 200, 0.2, SERVER_THREADS, null),
+                    new Cell("/blocking/sleep?ms=200", "blocking/sleep?ms=200", 200, 0.2, serverThreads, null),
                     new Cell("/async/offload/sleep pool=default", "async/offload/sleep?ms=200&pool=default", 200, 0.2, DEFAULT_POOL, null),
                     new Cell("/async/offload/sleep pool=bounded", "async/offload/sleep?ms=200&pool=bounded", 200, 0.2, BOUNDED_POOL, null),
                     new Cell("/async/offload/sleep pool=oversized", "async/offload/sleep?ms=200&pool=oversized", 200, 0.2, UNBOUNDED, null),

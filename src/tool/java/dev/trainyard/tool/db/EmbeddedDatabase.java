@@ -19,8 +19,11 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     public static final String DATABASE = "trainyard";
     public static final String ROLE = "trainyard";
-    /** A throwaway local database on loopback; the server trusts local connections anyway. */
-    static final String PASSWORD = "trainyard";
+    /**
+     * No password: the embedded server listens on loopback only and trusts local connections
+     * (initdb -A trust), so there is no secret to keep, in the repository or anywhere.
+     */
+    static final String PASSWORD = "";
 
     private final EmbeddedPostgres postgres;
     private final DbSettings settings;
@@ -57,7 +60,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
         try (Connection c = postgres.getPostgresDatabase().getConnection();
              Statement s = c.createStatement()) {
             if (!exists(c, "SELECT 1 FROM pg_roles WHERE rolname = ?", ROLE)) {
-                s.execute("CREATE ROLE " + ROLE + " LOGIN PASSWORD '" + PASSWORD + "'");
+                s.execute("CREATE ROLE " + ROLE + " LOGIN");
             }
             if (!exists(c, "SELECT 1 FROM pg_database WHERE datname = ?", DATABASE)) {
                 s.execute("CREATE DATABASE " + DATABASE + " OWNER " + ROLE);

@@ -74,7 +74,10 @@ final class GlassFishProcess implements ServerProcess {
         shared.stringPropertyNames().stream().sorted().forEach(name -> pairs.add(pair(name, shared.getProperty(name))));
         pairs.add(pair("trainyard.db.url", layout.db().url()));
         pairs.add(pair("trainyard.db.user", layout.db().user()));
-        pairs.add(pair("trainyard.db.password", layout.db().password()));
+        if (!layout.db().password().isEmpty()) {
+            // asadmin refuses an empty value; the embedded database needs none (it trusts loopback).
+            pairs.add(pair("trainyard.db.password", layout.db().password()));
+        }
         return String.join(":", pairs);
     }
 
