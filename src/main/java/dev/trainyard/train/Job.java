@@ -53,6 +53,15 @@ public final class Job<K, R> {
         return abandon(reason, () -> { });
     }
 
+    /**
+     * Withdraws a job that has not departed, without calling its answer: for the request's own
+     * timeout callback, which must answer there and then (the container completes the request when
+     * the callback returns). False when the job has departed: its batch will answer.
+     */
+    public boolean cancel() {
+        return state.compareAndSet(QUEUED, ANSWERED);
+    }
+
     /** As {@link #abandon(String)}, running {@code claimed} (say, a metric) before the answer goes out. */
     public boolean abandon(String reason, Runnable claimed) {
         if (state.compareAndSet(QUEUED, ANSWERED)) {

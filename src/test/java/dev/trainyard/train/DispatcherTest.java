@@ -138,6 +138,27 @@ class DispatcherTest {
     }
 
     @Test
+    void aCancelledJobIsNeitherAnsweredByTheTrainNorRidden() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        EchoCommand command = new EchoCommand(gate);
+        Map<Integer, List<Outcome<String>>> answers = new ConcurrentHashMap<>();
+        CountDownLatch done = new CountDownLatch(2);
+        try (Dispatcher<Integer, String> dispatcher = dispatcher(command, 10, 1, 10, NO_DEADLINE)) {
+            dispatcher.submit(job(1, answers, done));
+            assertTrue(command.entered.await(10, TimeUnit.SECONDS));
+            Job<Integer, String> withdrawn = job(2, answers, done);
+            dispatcher.submit(withdrawn);
+            assertTrue(withdrawn.cancel(), "still queued: its request's timeout answers it itself");
+            assertFalse(withdrawn.cancel(), "only once");
+            dispatcher.submit(job(3, answers, done));
+            gate.countDown();
+            assertTrue(done.await(10, TimeUnit.SECONDS));
+            assertFalse(answers.containsKey(2), "the train did not answer it");
+            assertTrue(command.trips.stream().noneMatch(t -> t.contains(2)), "and it never rode");
+        }
+    }
+
+    @Test
     void jobsPastTheirDepartureDeadlineAreAnsweredWithoutRiding() throws Exception {
         CountDownLatch gate = new CountDownLatch(1);
         EchoCommand command = new EchoCommand(gate);
