@@ -10,6 +10,7 @@ public final class Metrics {
     private static final String CONTEXT_KEY = Metrics.class.getName();
 
     private final List<MetricSource> sources = new CopyOnWriteArrayList<>();
+    private final RequestThreads requestThreads = new RequestThreads();
 
     public static Metrics of(ServletContext context) {
         synchronized (context) {
@@ -17,11 +18,16 @@ public final class Metrics {
             if (metrics == null) {
                 metrics = new Metrics();
                 metrics.register(new JvmMetrics());
+                metrics.register(metrics.requestThreads);
                 metrics.register(new ServerFacts(dev.trainyard.data.Database.ofOrCreate(context)));
                 context.setAttribute(CONTEXT_KEY, metrics);
             }
             return metrics;
         }
+    }
+
+    public RequestThreads requestThreads() {
+        return requestThreads;
     }
 
     public void register(MetricSource source) {
