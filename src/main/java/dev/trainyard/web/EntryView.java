@@ -42,26 +42,11 @@ public final class EntryView {
         out.print("</title></head><body><h1>Entry ");
         out.print(entry.id());
         out.print("</h1><dl><dt>Name</dt><dd>");
-        out.print(escape(entry.name()));
+        out.print(HtmlText.escape(entry.name()));
         out.print("</dd><dt>Description</dt><dd>");
-        out.print(escape(entry.descr()));
+        out.print(HtmlText.escape(entry.descr()));
         out.print("</dd><dt>Views</dt><dd>");
         out.print(entry.views());
         out.print("</dd></dl></body></html>");
-    }
-
-    static String escape(String text) {
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
     }
 }
