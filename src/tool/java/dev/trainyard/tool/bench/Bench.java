@@ -1,5 +1,6 @@
 package dev.trainyard.tool.bench;
 
+import dev.trainyard.tool.run.MetricsScrape;
 import dev.trainyard.tool.run.Stack;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -16,11 +16,11 @@ import java.util.concurrent.TimeUnit;
  * of the Little's-law limit at 1,000 connections for about 0.1 core, where JMeter reaches 87-89%
  * (TOOLCHAIN.md). A Lua hook prints the figures as one line, parsed here.
  */
-final class Wrk {
+public final class Wrk {
 
     private final Path script;
 
-    Wrk(Path workDir) throws IOException {
+    public Wrk(Path workDir) throws IOException {
         Files.createDirectories(workDir);
         this.script = workDir.resolve("report.lua");
         try (InputStream in = Wrk.class.getResourceAsStream("/bench/report.lua")) {
@@ -39,7 +39,7 @@ final class Wrk {
     }
 
     /** Loads {@code url} with {@code connections} for {@code seconds}; only 127.0.0.1 is ever targeted. */
-    Result run(String url, int connections, int seconds) throws IOException, InterruptedException {
+    public Result run(String url, int connections, int seconds) throws IOException, InterruptedException {
         if (!url.startsWith("http://127.0.0.1:")) {
             throw new IllegalArgumentException("benchmarks only load 127.0.0.1: " + url);
         }

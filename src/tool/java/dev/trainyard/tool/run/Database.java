@@ -1,0 +1,63 @@
+package dev.trainyard.tool.run;
+
+import dev.trainyard.tool.db.DbSettings;
+import dev.trainyard.tool.db.EmbeddedDatabase;
+import dev.trainyard.tool.seed.Seeder;
+import dev.trainyard.tool.seed.StoreSize;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * The seeded PostgreSQL the tools stand on: the one trainyard.db.url names, or an embedded one
+ * (trainyard.db.port, trainyard.db.dir), seeded to trainyard.store.size.
+ */
+public final class Database implements AutoCloseable {
+
+    private final EmbeddedDatabase embedded;
+    private final DbSettings settings;
+
+    private Database(EmbeddedDatabase embedded, DbSettings settings) {
+        this.embedded = embedded;
+        this.settings = settings;
+    }
+
+    public static Database start() throws Exception {
+        StoreSize size = StoreSize.parse(System.getProperty("trainyard.store.size", "default"));
+        EmbeddedDatabase embedded = null;
+        DbSettings db = DbSettings.configured().orElse(null);
+        if (db == null) {
+            int dbPort = Integer.getInteger("trainyard.db.port", 18432);
+            Path dbDir = Path.of(System.getProperty("trainyard.db.dir", "target/pgdata"));
+            System.out.printf("starting embedded PostgreSQL on 127.0.0.1:%d (data in %s)%n", dbPort, dbDir);
+            embedded = EmbeddedDatabase.start(dbPort, dbDir);
+            db = embedded.settings();
+        }
+        Database database = new Database(embedded, db);
+        try {
+            new Seeder(db, System.out).seed(size);
+        } catch (Exception e) {
+            database.close();
+            throw e;
+        }
+        return database;
+    }
+
+    public DbSettings settings() {
+        return settings;
+    }
+
+    public boolean embedded() {
+        return embedded != null;
+    }
+
+    @Override
+    public void close() {
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (IOException e) {
+                System.err.println("stopping the database failed: " + e);
+            }
+        }
+    }
+}

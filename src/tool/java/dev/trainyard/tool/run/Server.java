@@ -1,0 +1,121 @@
+package dev.trainyard.tool.run;
+
+import dev.trainyard.tool.db.DbSettings;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * One server variant serving the WAR: laid out from server-configs/, started on its JDK, and
+ * returned only once /blocking/hello answers. Paths and JDKs are system properties (see
+ * {@link RunServer}).
+ */
+public final class Server implements AutoCloseable {
+
+    private static final Duration READY_WITHIN = Duration.ofSeconds(180);
+
+    private final ServerProcess process;
+    private final String name;
+    private final String variant;
+
+    private Server(ServerProcess process, String name, String variant) {
+        this.process = process;
+        this.name = name;
+        this.variant = variant;
+    }
+
+    /**
+     * Starts server (tomcat, jetty, glassfish) in variant (platform, virtual) against db:
+     * trainyard.java.home is the JDK of Tomcat and Jetty (21+ for the virtual variants),
+     * trainyard.glassfish.java.home the one of GlassFish (17 here).
+     */
+    public static Server start(String name, String variant, DbSettings db) throws IOException, InterruptedException {
+        if (!variant.equals("platform") && !variant.equals("virtual")) {
+            throw new IllegalArgumentException("variant must be platform or virtual; got " + variant);
+        }
+        int port = Integer.getInteger("trainyard.http.port", 18080);
+        Path runDir = Path.of(System.getProperty("trainyard.run.dir", "target/run"));
+        Path configs = Path.of(System.getProperty("trainyard.configs", "server-configs"));
+        Path war = Path.of(System.getProperty("trainyard.war", "target/trainyard.war"));
+        String modern = System.getProperty("trainyard.java.home", System.getProperty("java.home"));
+        ServerProcess process = switch (name) {
+            case "tomcat" -> new TomcatProcess(Path.of(System.getProperty("tomcat.home")),
+                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db));
+            case "jetty" -> new JettyProcess(Path.of(System.getProperty("jetty.home")), Path.of(System.getProperty("jetty.ext")),
+                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db));
+            case "glassfish" -> new GlassFishProcess(Path.of(System.getProperty("glassfish.home")),
+                    Integer.getInteger("glassfish.admin.port", 18048), Path.of(System.getProperty("trainyard.driver.jar")),
+                    new ServerLayout(name, variant, port, configs, runDir, war,
+                            Jdk.at(System.getProperty("trainyard.glassfish.java.home", System.getProperty("java.home"))), db));
+            default -> throw new IllegalArgumentException("server must be tomcat, jetty or glassfish; got " + name);
+        };
+        Server server = new Server(process, name, variant);
+        System.out.printf("starting %s (%s threads) on port %d%n", name, variant, port);
+        try {
+            process.start();
+            server.awaitReady();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return server;
+    }
+
+    /** Whether this machine can run the variant: virtual threads need the server's JDK to be 21+. */
+    public static boolean canRun(String name, String variant) {
+        if (!variant.equals("virtual")) {
+            return true;
+        }
+        if (name.equals("glassfish")) {
+            return false;
+        }
+        return Jdk.at(System.getProperty("trainyard.java.home", System.getProperty("java.home"))).feature() >= 21;
+    }
+
+    public String baseUrl() {
+        return process.baseUrl();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String variant() {
+        return variant;
+    }
+
+    void awaitExit() throws InterruptedException {
+        process.awaitExit();
+    }
+
+    /** Polls /blocking/hello until it answers 200, the process dies, or the deadline passes. */
+    private void awaitReady() throws IOException, InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest hello = HttpRequest.newBuilder(URI.create(process.baseUrl() + "blocking/hello"))
+                .timeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + READY_WITHIN.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IOException("the server process ended during startup");
+            }
+            try {
+                if (client.send(hello, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // Not listening yet.
+            }
+            Thread.sleep(500);
+        }
+        throw new IOException("the server did not answer " + hello.uri() + " within " + READY_WITHIN.toSeconds() + " s");
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+}
