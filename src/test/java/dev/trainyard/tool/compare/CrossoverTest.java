@@ -1,0 +1,88 @@
+package dev.trainyard.tool.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.tool.compare.Crossover.Kind;
+import dev.trainyard.tool.compare.Crossover.Point;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CrossoverTest {
+
+    private static Point p(int users, double baseline, double challenger) {
+        return new Point(users, baseline, challenger, 10, 10);
+    }
+
+    @Test
+    void aChallengerBehindAtLowLoadAndAheadAboveOvertakesBetweenTheTwoLoads() {
+        Crossover c = Crossover.find("tomcat/platform", "entry", "train", "blocking",
+                List.of(p(400, 5000, 12000), p(1, 1000, 500), p(50, 5000, 9000)));
+
+        assertEquals(Kind.OVERTAKES, c.kind());
+        assertEquals(1, c.below());
+        assertEquals(50, c.at());
+        // Ratio 0.5 at 1 user, 1.8 at 50: it crosses 1 at 1 + (0.5 / 1.3) of the way on log(users).
+        assertEquals(Math.exp(Math.log(50) * 0.5 / 1.3), c.estimatedUsers(), 1e-9);
+        assertTrue(c.sentence().startsWith("tomcat/platform, entry: train overtakes blocking between 1 and 50 users (about 5)"),
+                c.sentence());
+    }
+
+    @Test
+    void aLeadWithinTheNoiseMarginIsATieNotACrossing() {
+        Crossover c = Crossover.find("jetty/virtual", "entry", "async", "blocking",
+                List.of(p(1, 1000, 900), p(50, 5000, 5200), p(400, 5000, 5100)));
+
+        assertEquals(Kind.NEVER, c.kind());
+        assertTrue(c.sentence().contains("async never overtakes blocking up to 400 users"), c.sentence());
+    }
+
+    @Test
+    void aheadEverywhereAndAheadThenBehindAreToldApart() {
+        assertEquals(Kind.ALWAYS_AHEAD, Crossover.find("w", "sleep", "async", "blocking",
+                List.of(p(200, 900, 1000), p(1000, 900, 4800))).kind());
+        Crossover fallsBack = Crossover.find("w", "entry", "train", "blocking",
+                List.of(p(1, 100, 90), p(50, 100, 200), p(400, 100, 80)));
+        assertEquals(Kind.FALLS_BACK, fallsBack.kind());
+        assertTrue(fallsBack.sentence().contains("not at the highest (400 users)"), fallsBack.sentence());
+    }
+
+    @Test
+    void aBehindToAheadJumpOverATieHasNoInterpolatedPoint() {
+        Crossover c = Crossover.find("w", "entry", "train", "blocking", List.of(p(1, 100, 102), p(50, 100, 150)));
+        assertEquals(Kind.OVERTAKES, c.kind());
+        assertEquals(Double.NaN, c.estimatedUsers());
+    }
+
+    @Test
+    void findAllComparesEachChallengerWithItsExperimentsBaselinePerServerVariant() {
+        List<CellResult> results = new ArrayList<>();
+        results.add(cell("tomcat", "offload", "sync", 200, 1000));
+        results.add(cell("tomcat", "offload", "default", 200, 40));
+        results.add(cell("tomcat", "entry", "blocking", 1, 1000));
+        results.add(cell("tomcat", "entry", "blocking", 50, 5000));
+        results.add(cell("tomcat", "entry", "train", 1, 600));
+        results.add(cell("tomcat", "entry", "train", 50, 9000));
+        results.add(cell("jetty", "entry", "blocking", 50, 5000));
+        results.add(cell("jetty", "entry", "train", 50, 4000));
+        results.add(cell("tomcat", "calibration", "generator", 400, 20000));
+
+        List<Crossover> found = Crossover.findAll(results);
+
+        assertEquals(3, found.size());
+        assertEquals("sync", found.get(0).baseline());
+        assertEquals(Kind.NEVER, found.get(0).kind());
+        assertEquals(Kind.OVERTAKES, found.get(1).kind());
+        assertEquals("jetty/platform", found.get(2).where());
+        assertEquals(Kind.NEVER, found.get(2).kind());
+    }
+
+    static CellResult cell(String server, String experiment, String style, int users, double throughput) {
+        CellSpec spec = new CellSpec(experiment, experiment + ".jmx", style, users, 0, Map.of(), Double.NaN, "", false, style);
+        CellStats stats = new CellStats(1000, 0, 0, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
+        return new CellResult(server, "platform", spec, stats, ServerFacts.NONE, Double.NaN, null, null, Path.of("x.jtl"), null);
+    }
+}

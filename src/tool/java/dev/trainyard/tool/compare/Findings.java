@@ -1,0 +1,203 @@
+package dev.trainyard.tool.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The seeds' qualitative claims (BRIEF), each checked against this run's cells where the run
+ * measured them: it holds here, or it does not, with the figures that decide.
+ */
+final class Findings {
+
+    /** One claim checked on one server variant (or across variants, for thread models). */
+    record Finding(String seed, String claim, String where, boolean holds, String evidence) {
+        String sentence() {
+            return String.format("%s on %s: %s - %s (%s).", seed, where, claim, holds ? "holds" : "DOES NOT HOLD here", evidence);
+        }
+    }
+
+    private final List<CellResult> results;
+
+    Findings(List<CellResult> results) {
+        this.results = results;
+    }
+
+    List<Finding> check() {
+        List<Finding> found = new ArrayList<>();
+        for (String where : results.stream().map(CellResult::variantName).distinct().toList()) {
+            sleep(where).ifPresent(found::add);
+            trainWins(where).ifPresent(found::add);
+            trainPenalty(where).ifPresent(found::add);
+            offloadPitfall(where).ifPresent(found::add);
+            noDatabase(where).ifPresent(found::add);
+            storeBlocking(where).ifPresent(found::add);
+        }
+        found.addAll(threadModels());
+        return found;
+    }
+
+    /**
+     * Seed 003: the async style serves ~5x the blocking one when users outnumber request threads
+     * (the blocking cell's Little limit is then below the async one's); below that, both are level.
+     */
+    private Optional<Finding> sleep(String where) {
+        int users = maxUsers(where, "sleep");
+        Optional<CellResult> blocking = cell(where, "sleep", "blocking", users);
+        Optional<CellResult> async = cell(where, "sleep", "async", users);
+        if (blocking.isEmpty() || async.isEmpty()) {
+            return Optional.empty();
+        }
+        boolean threadsBind = blocking.get().littleLimit() < async.get().littleLimit();
+        Pair p = pair(where, "sleep", "async", "blocking", users).orElseThrow();
+        if (threadsBind) {
+            return Optional.of(new Finding("seed 003 (sleep)", "async serves well above blocking once the " + users
+                    + " users outnumber the request threads (seed: ~5x)", where, p.ratio() > 1.5, ratioText(p, users)));
+        }
+        // No thread bound (virtual threads, or users within the pool): blocking is held by nothing but the wait.
+        double share = blocking.get().limitShare();
+        return Optional.of(new Finding("seed 003 (sleep)", "with no request-thread bound below the " + users
+                + " users, blocking itself reaches most (70%+) of its Little limit and the seed's gap closes", where,
+                share >= 0.70, String.format(Locale.ROOT, "blocking at %.0f%% of %.0f req/s; async x%.2f", 100 * share,
+                        blocking.get().littleLimit(), p.ratio())));
+    }
+
+    /** Seed 002: the Train serves many more requests than the classic servlet at 50 users. */
+    private Optional<Finding> trainWins(String where) {
+        int users = closestUsers(where, "entry", 50);
+        return pair(where, "entry", "train", "blocking", users).map(p -> new Finding("seed 002 (entry)",
+                "the Train beats the classic servlet at " + users + " users (seed: at least 15x at 50)", where,
+                p.ratio() > 1 + Crossover.MARGIN, ratioText(p, users)));
+    }
+
+    /** Seed 002: a lone request waits for the next departure, so the Train is slower at very low load. */
+    private Optional<Finding> trainPenalty(String where) {
+        int users = minUsers(where, "entry");
+        if (users > 3) {
+            return Optional.empty();
+        }
+        // JMeter times in whole milliseconds; at one user the mean separates what p50 rounds together.
+        return pair(where, "entry", "train", "blocking", users).map(p -> new Finding("seed 002 (entry)",
+                "the Train pays a low-traffic penalty at " + users + " user(s) (seed: slightly worse at 3)", where,
+                p.ratio() < 1 - Crossover.MARGIN, String.format(Locale.ROOT,
+                        "x%.2f req/s, mean %.2f vs %.2f ms; the natural policy departs at once when no train is running",
+                        p.ratio(), p.challengerMean, p.baselineMean)));
+    }
+
+    /** Seed 001: the default executor (small, unbounded queue) makes async far slower than sync. */
+    private Optional<Finding> offloadPitfall(String where) {
+        int users = closestUsers(where, "offload", 200);
+        return pair(where, "offload", "default", "sync", users).map(p -> new Finding("seed 001 (offload)",
+                "async on the default executor has a far worse p95 than sync at " + users + " users (seed: 23x)", where,
+                p.challengerP95 > 3 * p.baselineP95, String.format(Locale.ROOT, "p95 %.0f vs %.0f ms (x%.1f), %.0f vs %.0f req/s",
+                        p.challengerP95, p.baselineP95, p.challengerP95 / p.baselineP95, p.challenger, p.baseline)));
+    }
+
+    /** Seed 000: with no database, the async web layer wins at every concurrency. */
+    private Optional<Finding> noDatabase(String where) {
+        List<Integer> levels = levels(where, "hello");
+        List<String> parts = new ArrayList<>();
+        boolean all = !levels.isEmpty();
+        for (int users : levels) {
+            Optional<Pair> p = pair(where, "hello", "async", "blocking", users);
+            if (p.isEmpty()) {
+                return Optional.empty();
+            }
+            all &= p.get().ratio() >= 1 - Crossover.MARGIN;
+            parts.add(ratioText(p.get(), users));
+        }
+        return levels.isEmpty() ? Optional.empty() : Optional.of(new Finding("seed 000 (no database)",
+                "async is at least level with blocking at every concurrency", where, all, String.join("; ", parts)));
+    }
+
+    /** Seed 000: the fully blocking stack has the higher throughput in almost every database case. */
+    private Optional<Finding> storeBlocking(String where) {
+        List<String> wins = new ArrayList<>();
+        int queries = 0;
+        for (String experiment : results.stream().map(r -> r.spec().experiment()).filter(e -> e.startsWith("store ")).distinct().toList()) {
+            int users = maxUsers(where, experiment);
+            Optional<Pair> p = pair(where, experiment, "async", "blocking", users);
+            if (p.isPresent()) {
+                queries++;
+                if (p.get().ratio() <= 1 + Crossover.MARGIN) {
+                    wins.add(experiment.substring(6));
+                }
+            }
+        }
+        if (queries == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new Finding("seed 000 (store)", "blocking is at least level with async on most queries", where,
+                wins.size() * 2 > queries, "blocking level or ahead on " + wins.size() + " of " + queries + " queries: " + wins));
+    }
+
+    /** Seed 004: virtual threads serve the same load without growing the JVM's platform threads. */
+    private List<Finding> threadModels() {
+        List<Finding> found = new ArrayList<>();
+        for (String server : results.stream().map(CellResult::server).distinct().toList()) {
+            int users = results.stream().filter(r -> r.server().equals(server) && r.spec().experiment().equals("sleep"))
+                    .mapToInt(r -> r.spec().users()).max().orElse(0);
+            Optional<CellResult> platform = cell(server + "/platform", "sleep", "blocking", users);
+            Optional<CellResult> virtual = cell(server + "/virtual", "sleep", "blocking", users);
+            if (platform.isEmpty() || virtual.isEmpty()) {
+                continue;
+            }
+            ServerFacts p = platform.get().facts();
+            ServerFacts v = virtual.get().facts();
+            found.add(new Finding("seed 004 (threads)", "blocking on virtual threads serves " + users
+                    + " waiting users without more platform threads, where platform threads hit their bound", server,
+                    v.platformThreadsPeak() <= p.platformThreadsPeak() && virtual.get().stats().throughput() > platform.get().stats().throughput(),
+                    String.format(Locale.ROOT, "virtual %.0f req/s with %.0f platform threads (%.0f virtual busy); platform %.0f req/s with %.0f",
+                            virtual.get().stats().throughput(), v.platformThreadsPeak(), v.busyVirtualPeak(),
+                            platform.get().stats().throughput(), p.platformThreadsPeak())));
+        }
+        return found;
+    }
+
+    private record Pair(double challenger, double baseline, double challengerMean, double baselineMean,
+            double challengerP95, double baselineP95) {
+        double ratio() {
+            return baseline == 0 ? Double.POSITIVE_INFINITY : challenger / baseline;
+        }
+    }
+
+    private Optional<Pair> pair(String where, String experiment, String challenger, String baseline, int users) {
+        Optional<CellResult> c = cell(where, experiment, challenger, users);
+        Optional<CellResult> b = cell(where, experiment, baseline, users);
+        if (c.isEmpty() || b.isEmpty()) {
+            return Optional.empty();
+        }
+        CellStats cs = c.get().stats();
+        CellStats bs = b.get().stats();
+        return Optional.of(new Pair(cs.throughput(), bs.throughput(), cs.meanMs(), bs.meanMs(), cs.p95Ms(), bs.p95Ms()));
+    }
+
+    private Optional<CellResult> cell(String where, String experiment, String style, int users) {
+        return results.stream().filter(r -> r.variantName().equals(where) && r.spec().experiment().equals(experiment)
+                && r.spec().style().equals(style) && r.spec().users() == users).findFirst();
+    }
+
+    private List<Integer> levels(String where, String experiment) {
+        return results.stream().filter(r -> r.variantName().equals(where) && r.spec().experiment().equals(experiment))
+                .map(r -> r.spec().users()).distinct().sorted().collect(Collectors.toList());
+    }
+
+    private int maxUsers(String where, String experiment) {
+        return levels(where, experiment).stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    private int minUsers(String where, String experiment) {
+        return levels(where, experiment).stream().mapToInt(Integer::intValue).min().orElse(Integer.MAX_VALUE);
+    }
+
+    private int closestUsers(String where, String experiment, int wanted) {
+        return levels(where, experiment).stream().min((a, b) -> Integer.compare(Math.abs(a - wanted), Math.abs(b - wanted))).orElse(0);
+    }
+
+    private static String ratioText(Pair p, int users) {
+        return String.format(Locale.ROOT, "x%.2f at %d users: %.0f vs %.0f req/s, p95 %.0f vs %.0f ms",
+                p.ratio(), users, p.challenger, p.baseline, p.challengerP95, p.baselineP95);
+    }
+}

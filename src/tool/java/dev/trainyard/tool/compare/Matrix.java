@@ -1,0 +1,166 @@
+package dev.trainyard.tool.compare;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cells one server variant runs, plan by plan, in the order of the seeds: the loads each
+ * experiment was measured at (BRIEF), shortened in the default mode and kept in the full one.
+ */
+final class Matrix {
+
+    static final int SLEEP_MS = 200;
+
+    private Matrix() {
+    }
+
+    static List<CellSpec> cells(Options options, boolean virtualThreads) {
+        List<CellSpec> cells = new ArrayList<>();
+        for (String plan : options.plans()) {
+            switch (plan) {
+                case "sleep" -> sleep(options, cells);
+                case "offload" -> offload(options, virtualThreads, cells);
+                case "entry" -> entry(options, cells);
+                case "store" -> store(options, cells);
+                case "products" -> products(options, cells);
+                case "hello" -> hello(options, cells);
+                case "threads" -> threads(options, cells);
+                case "open" -> open(options, cells);
+                default -> throw new IllegalArgumentException("no plan " + plan);
+            }
+        }
+        // Last, when the server's and JMeter's code are both warm: a cold ceiling would flatter every cell.
+        cells.add(calibration(options));
+        return cells;
+    }
+
+    /**
+     * JMeter against /blocking/hello at the run's highest closed load: the most this client can
+     * drive on this machine, the ceiling every other cell's throughput must be read against.
+     */
+    private static CellSpec calibration(Options options) {
+        int users = options.smoke() ? 10 : Math.min(1000, options.users() == null ? 400 : max(options.users()));
+        return new CellSpec("calibration", "hello.jmx", "generator", users, 0, props("style", "blocking"), Double.NaN, "", false,
+                "blocking/hello");
+    }
+
+    /** Seed 003: a wait with and without a request thread held; Little's limit users / wait. */
+    private static void sleep(Options o, List<CellSpec> cells) {
+        int ms = o.full() ? 1500 : SLEEP_MS;
+        for (int users : levels(o, new int[] {200, 1000}, new int[] {200, 1000}, new int[] {20})) {
+            for (String style : List.of("blocking", "async")) {
+                cells.add(new CellSpec("sleep", "sleep.jmx", style, users, 0, props("style", style, "ms", ms),
+                        ms / 1000.0, style.equals("blocking") ? "threads" : "", false, style + "/sleep?ms=" + ms));
+            }
+        }
+    }
+
+    /** Seed 001: the blocking sleep handed to executors of three shapes, beside the sync baseline. */
+    private static void offload(Options o, boolean virtualThreads, List<CellSpec> cells) {
+        for (int users : levels(o, new int[] {50, 200}, new int[] {50, 200, 400}, new int[] {10})) {
+            for (String pool : List.of("sync", "default", "bounded", "oversized", "virtual")) {
+                if (pool.equals("virtual") && !virtualThreads) {
+                    continue;
+                }
+                String bound = pool.equals("sync") ? "threads" : "pool:" + pool;
+                cells.add(new CellSpec("offload", "offload.jmx", pool, users, 0, props("pool", pool, "ms", SLEEP_MS),
+                        SLEEP_MS / 1000.0, bound, false, pool.equals("sync") ? "blocking/sleep?ms=" + SLEEP_MS
+                                : "async/offload/sleep?ms=" + SLEEP_MS + "&pool=" + pool));
+            }
+        }
+    }
+
+    /** Seed 002: one row read and one view added per request, by each style. */
+    private static void entry(Options o, List<CellSpec> cells) {
+        for (int users : levels(o, new int[] {1, 50, 400}, new int[] {1, 3, 50, 100, 200, 400}, new int[] {1, 20})) {
+            for (String style : List.of("blocking", "async", "train")) {
+                cells.add(new CellSpec("entry", "entry.jmx", style, users, 0, props("style", style),
+                        Double.NaN, "", true, style + "/entry"));
+            }
+        }
+    }
+
+    /**
+     * Seed 000: each query by 400 users x 10 loops, blocking and async. Bounded by loops, not
+     * time (a complex query takes seconds under load, longer than a short cell), and measured
+     * over all its answers, as the seed did.
+     */
+    private static void store(Options o, List<CellSpec> cells) {
+        int users = o.users() == null ? (o.smoke() ? 2 : o.full() ? 400 : 50) : max(o.users());
+        int loops = o.smoke() ? 1 : o.full() ? 10 : 2;
+        Map<String, String> args = Map.of("s1", "?type=C", "s2", "?productId=7", "s4", "?from=2021-03-01&to=2021-03-31");
+        for (String query : List.of("s1", "s2", "s3", "s4", "c1", "c2", "c3", "c4")) {
+            for (String style : List.of("blocking", "async")) {
+                cells.add(new CellSpec("store " + query, "store.jmx", style, users, 0,
+                        props("style", style, "query", query, "loops", loops), Double.NaN, "", false,
+                        style + "/store/" + query + args.getOrDefault(query, "")));
+            }
+        }
+    }
+
+    /** Seed 000's response-size sweep: the same products as small, medium and large answers. */
+    private static void products(Options o, List<CellSpec> cells) {
+        int[] counts = o.full() ? new int[] {100, 10_000, 100_000} : new int[] {100, 10_000};
+        for (int count : counts) {
+            for (int users : levels(o, new int[] {50}, new int[] {50, 200}, new int[] {5})) {
+                for (String style : List.of("blocking", "async")) {
+                    cells.add(new CellSpec("products " + count, "products.jmx", style, users, 0,
+                            props("style", style, "count", count), Double.NaN, "", false, style + "/products?count=" + count));
+                }
+            }
+        }
+    }
+
+    /** Seed 000's no-database case: a hard-coded answer under 1 KB. */
+    private static void hello(Options o, List<CellSpec> cells) {
+        for (int users : levels(o, new int[] {50, 400}, new int[] {1, 50, 200, 400, 1000}, new int[] {10})) {
+            for (String style : List.of("blocking", "async")) {
+                cells.add(new CellSpec("hello", "hello.jmx", style, users, 0, props("style", style), Double.NaN, "", false,
+                        style + "/hello"));
+            }
+        }
+    }
+
+    /** Seed 004: 500 connections on the blocking style; compare the variants' rows. */
+    private static void threads(Options o, List<CellSpec> cells) {
+        for (int users : levels(o, new int[] {500}, new int[] {500}, new int[] {20})) {
+            cells.add(new CellSpec("threads", "threads.jmx", "blocking sleep", users, 0,
+                    props("work", "sleep?ms=" + SLEEP_MS), SLEEP_MS / 1000.0, "threads", false, "blocking/sleep?ms=" + SLEEP_MS));
+            cells.add(new CellSpec("threads", "threads.jmx", "blocking entry", users, 0,
+                    props("work", "entry"), Double.NaN, "", true, "blocking/entry"));
+        }
+    }
+
+    /** The same entry work at a fixed offered rate: latency without coordinated omission. */
+    private static void open(Options o, List<CellSpec> cells) {
+        for (String style : List.of("blocking", "async", "train")) {
+            cells.add(new CellSpec("open entry", "open.jmx", style, 0, o.rate(),
+                    props("path", style + "/entry", "rate", o.rate()), Double.NaN, "", true, style + "/entry"));
+        }
+    }
+
+    private static int[] levels(Options o, int[] normal, int[] full, int[] smoke) {
+        if (o.users() != null) {
+            return o.users();
+        }
+        return o.full() ? full : o.smoke() ? smoke : normal;
+    }
+
+    private static int max(int[] values) {
+        int m = 0;
+        for (int v : values) {
+            m = Math.max(m, v);
+        }
+        return m;
+    }
+
+    private static Map<String, String> props(Object... pairs) {
+        Map<String, String> props = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            props.put(String.valueOf(pairs[i]), String.valueOf(pairs[i + 1]));
+        }
+        return props;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.trainyard.tool.compare;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Tells the user where the run is: which cell, its figures as soon as it ends, and about how long
+ * is left (cells left times their planned length, plus the servers still to start).
+ */
+final class Progress {
+
+    private static final int SERVER_START_SECONDS = 10;
+    private static final int GLASSFISH_START_SECONDS = 60;
+    /** Measured: loading the plan, settling and auditing take well under a second a cell. */
+    private static final int CELL_OVERHEAD_SECONDS = 1;
+
+    private final Options options;
+    private final int totalCells;
+    private final int totalServers;
+    private final long started = System.nanoTime();
+    private int cellsDone;
+    private int serversStarted;
+    private int glassfishLeft;
+
+    Progress(Options options, List<String[]> variants) {
+        this(options, variants, true);
+    }
+
+    private Progress(Options options, List<String[]> variants, boolean announce) {
+        this.options = options;
+        this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, !v[0].equals("glassfish")).size()).sum();
+        this.totalServers = variants.size();
+        this.glassfishLeft = (int) variants.stream().filter(v -> v[0].equals("glassfish")).count();
+        if (announce) {
+            System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cells, about %s%n",
+                    totalServers, totalCells, minutes(secondsLeft()));
+        }
+    }
+
+    void serverStarting(String server, String variant) {
+        serversStarted++;
+        if (server.equals("glassfish")) {
+            glassfishLeft--;
+        }
+        System.out.printf(Locale.ROOT, "%n== %s/%s (server %d of %d), about %s left%n", server, variant, serversStarted, totalServers,
+                minutes(secondsLeft()));
+    }
+
+    void cellStarting(String server, String variant, CellSpec cell) {
+        System.out.printf(Locale.ROOT, "[%d/%d %s/%s] %s ... ", cellsDone + 1, totalCells, server, variant, cell.label());
+        System.out.flush();
+    }
+
+    void cellDone(CellResult r) {
+        cellsDone++;
+        CellStats s = r.stats();
+        System.out.printf(Locale.ROOT, "%.1f req/s%s%s, p95 %.0f ms, errors %.2f%%%s%s; %s left%n", s.throughput(),
+                Double.isNaN(r.littleLimit()) ? "" : String.format(Locale.ROOT, " (%.0f%% of %.0f)", 100 * r.limitShare(), r.littleLimit()),
+                r.lean() == null ? "" : String.format(Locale.ROOT, " [wrk %.1f req/s, JMeter/wrk %.2f]", r.lean().throughput(), r.agreement()),
+                s.p95Ms(), 100 * s.errorRate(), r.audit() == null ? "" : ", " + r.audit().describe(),
+                r.failed() ? " FAILED: " + r.failure() : "", minutes(secondsLeft()));
+    }
+
+    /** The planned length of a whole run: what the default mode must keep within its budget. */
+    static long estimateSeconds(Options options, List<String[]> variants) {
+        return new Progress(options, variants, false).secondsLeft();
+    }
+
+    private long secondsLeft() {
+        long cells = (long) (totalCells - cellsDone)
+                * (options.warmup() + options.seconds() + CELL_OVERHEAD_SECONDS + (options.crosscheck() ? options.seconds() : 0));
+        long servers = (long) (totalServers - serversStarted - glassfishLeft) * (SERVER_START_SECONDS + 3 * Compare.WARM_UP_SECONDS)
+                + (long) glassfishLeft * (GLASSFISH_START_SECONDS + 3 * Compare.WARM_UP_SECONDS);
+        return cells + Math.max(0, servers);
+    }
+
+    private static String minutes(long seconds) {
+        return seconds < 90 ? seconds + " s" : String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
+    }
+
+    long elapsedSeconds() {
+        return (System.nanoTime() - started) / 1_000_000_000L;
+    }
+}

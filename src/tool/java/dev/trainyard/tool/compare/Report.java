@@ -1,0 +1,198 @@
+package dev.trainyard.tool.compare;
+
+import dev.trainyard.web.HtmlText;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The comparison's outputs, from the measured cells: report.html (crossovers, the seeds'
+ * findings, charts, every cell), cells.csv, and a short summary on the console.
+ */
+final class Report {
+
+    static final String CSV_HEADER = "server,variant,experiment,style,users,offered_rate,requests,seconds,throughput,"
+            + "little_limit,limit_share,p50_ms,p95_ms,p99_ms,max_ms,error_rate,platform_threads_peak,busy_platform_peak,"
+            + "busy_virtual_peak,queue_peak,train_mean_batch,db_trips_per_request,audit,status,wrk_throughput,wrk_p95_ms,jmeter_over_wrk";
+
+    private final List<String> facts;
+    private final List<CellResult> results;
+    private final List<Crossover> crossovers;
+    private final List<Findings.Finding> findings;
+    private final Map<String, String> dashboards;
+
+    Report(List<String> facts, List<CellResult> results, Map<String, String> dashboards) {
+        this.facts = facts;
+        this.results = results;
+        this.crossovers = Crossover.findAll(results);
+        this.findings = new Findings(results).check();
+        this.dashboards = dashboards;
+    }
+
+    void write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("cells.csv"), csv(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("report.html"), html(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("summary.txt"), summary(), StandardCharsets.UTF_8);
+    }
+
+    List<String> csv() {
+        List<String> lines = new ArrayList<>();
+        lines.add(CSV_HEADER);
+        for (CellResult r : results) {
+            CellStats s = r.stats();
+            ServerFacts f = r.facts();
+            lines.add(String.join(",", r.server(), r.variant(), r.spec().experiment(), r.spec().style(),
+                    String.valueOf(r.spec().users()), String.valueOf(r.spec().rate()), String.valueOf(s.samples()),
+                    num(s.seconds()), num(s.throughput()), num(r.littleLimit()), num(r.limitShare()), num(s.p50Ms()),
+                    num(s.p95Ms()), num(s.p99Ms()), num(s.maxMs()), num(s.errorRate()), num(f.platformThreadsPeak()),
+                    num(f.busyPlatformPeak()), num(f.busyVirtualPeak()), num(f.queuePeak()), num(f.meanBatch()),
+                    num(r.tripsPerRequest()), r.audit() == null ? "" : (r.audit().holds() ? "ok" : "mismatch"),
+                    r.failed() ? "failed: " + r.failure().replace(',', ';') : "ok",
+                    r.lean() == null ? "" : num(r.lean().throughput()), r.lean() == null ? "" : num(r.lean().p95Ms()), num(r.agreement())));
+        }
+        return lines;
+    }
+
+    /** What the console shows at the end: calibration, crossovers, findings, failures. */
+    String summary() {
+        StringBuilder s = new StringBuilder();
+        s.append("\n== Trainyard comparison: summary\n");
+        for (CellResult r : results) {
+            if (r.spec().experiment().equals("calibration")) {
+                s.append(String.format(Locale.ROOT, "generator ceiling on %s: %.0f req/s (JMeter, %d threads, /blocking/hello)%n",
+                        r.variantName(), r.stats().throughput(), r.spec().users()));
+            }
+        }
+        s.append("\nCrossovers (throughput; a lead under ").append((int) (Crossover.MARGIN * 100)).append("% counts as a tie):\n");
+        crossovers.forEach(c -> s.append("- ").append(c.sentence()).append('\n'));
+        if (crossovers.isEmpty()) {
+            s.append("- none: a crossover needs a baseline and a challenger at the same loads\n");
+        }
+        s.append("\nThe seeds' findings on this machine:\n");
+        findings.forEach(f -> s.append("- ").append(f.sentence()).append('\n'));
+        List<CellResult> checked = results.stream().filter(r -> !Double.isNaN(r.agreement())).toList();
+        if (!checked.isEmpty()) {
+            long within = checked.stream().filter(r -> Math.abs(r.agreement() - 1) <= 0.10).count();
+            s.append(String.format(Locale.ROOT, "%nLean cross-check (wrk, same work, users and seconds): %d of %d cells within 10%% of JMeter; "
+                    + "JMeter/wrk from %.2f to %.2f. Below 1, JMeter took cores the server would have used.%n", within, checked.size(),
+                    checked.stream().mapToDouble(CellResult::agreement).min().orElse(Double.NaN),
+                    checked.stream().mapToDouble(CellResult::agreement).max().orElse(Double.NaN)));
+        }
+        long failed = results.stream().filter(CellResult::failed).count();
+        s.append(String.format("%n%d cells, %d failed%n", results.size(), failed));
+        results.stream().filter(CellResult::failed)
+                .forEach(r -> s.append("  FAILED ").append(r.variantName()).append(' ').append(r.spec().label()).append(": ").append(r.failure()).append('\n'));
+        return s.toString();
+    }
+
+    void print(PrintStream out, Path dir) {
+        out.print(summary());
+        out.println("report: " + dir.resolve("report.html").toAbsolutePath());
+        out.println("cells:  " + dir.resolve("cells.csv").toAbsolutePath());
+    }
+
+    String html() {
+        StringBuilder h = new StringBuilder();
+        h.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Trainyard comparison</title><style>")
+                .append("body{font-family:sans-serif;margin:1.5em;max-width:1500px}table{border-collapse:collapse;font-size:12px}")
+                .append("td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td.l,th.l{text-align:left}")
+                .append("tr.failed{background:#fdd}.charts{display:flex;flex-wrap:wrap;gap:8px}li{margin:.3em 0}")
+                .append("</style></head><body>\n<h1>Trainyard: which style, on which server, with which thread model, wins at which load</h1>\n<ul>");
+        facts.forEach(f -> h.append("<li>").append(HtmlText.escape(f)).append("</li>"));
+        h.append("</ul>\n<h2>Crossovers</h2><p>For each server variant, the load at which a style overtakes the blocking ")
+                .append("baseline in throughput and stays ahead (a lead under ").append((int) (Crossover.MARGIN * 100))
+                .append("% is a tie: that is this machine's run-to-run noise).</p><ul>");
+        crossovers.forEach(c -> h.append("<li>").append(HtmlText.escape(c.sentence())).append("</li>"));
+        h.append("</ul>\n<h2>The seeds' findings here</h2><ul>");
+        findings.forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(HtmlText.escape(f.sentence()))
+                .append(f.holds() ? "" : "</b>").append("</li>"));
+        h.append("</ul>\n");
+        charts(h);
+        table(h);
+        if (!dashboards.isEmpty()) {
+            h.append("<h2>JMeter's own dashboards</h2><ul>");
+            dashboards.forEach((variant, link) -> h.append("<li><a href=\"").append(HtmlText.escape(link)).append("\">")
+                    .append(HtmlText.escape(variant)).append("</a> (every cell of the variant, in the order run)</li>"));
+            h.append("</ul>");
+        }
+        return h.append("</body></html>\n").toString();
+    }
+
+    private void charts(StringBuilder h) {
+        List<String> experiments = results.stream().filter(r -> r.spec().users() > 0 && !r.spec().experiment().equals("calibration"))
+                .map(r -> r.spec().experiment()).distinct().toList();
+        for (String experiment : experiments) {
+            List<CellResult> cells = results.stream().filter(r -> r.spec().experiment().equals(experiment)).toList();
+            h.append("<h2>").append(HtmlText.escape(experiment)).append(": throughput and p95 against users</h2><div class=\"charts\">\n");
+            for (String variant : cells.stream().map(CellResult::variantName).distinct().toList()) {
+                SvgChart tput = new SvgChart(variant + " - throughput", "users", "req/s", false);
+                SvgChart p95 = new SvgChart(variant + " - p95 latency", "users", "ms (log)", true);
+                for (CellResult r : cells) {
+                    if (r.variantName().equals(variant)) {
+                        tput.add(r.spec().style(), r.spec().users(), r.stats().throughput(), r.failed());
+                        p95.add(r.spec().style(), r.spec().users(), r.stats().p95Ms(), r.failed());
+                    }
+                }
+                h.append(tput.svg()).append(p95.svg()).append('\n');
+            }
+            for (String style : cells.stream().map(r -> r.spec().style()).distinct().toList()) {
+                SvgChart byServer = new SvgChart(style + " on every server variant", "users", "req/s", false);
+                cells.stream().filter(r -> r.spec().style().equals(style))
+                        .forEach(r -> byServer.add(r.variantName(), r.spec().users(), r.stats().throughput(), r.failed()));
+                h.append(byServer.svg()).append('\n');
+            }
+            h.append("</div>\n");
+        }
+    }
+
+    private void table(StringBuilder h) {
+        h.append("<h2>Every cell</h2><p>Steady state only (warm-up cut). Throughput counts successful answers; ")
+                .append("the limit is Little's law (concurrent requests / service time) where the work has a fixed length; ")
+                .append("server columns are peaks sampled from /metrics every ").append(ServerWatch.EVERY_MS).append(" ms.</p>")
+                .append("<table><tr><th class=\"l\">server/variant</th><th class=\"l\">experiment</th><th class=\"l\">style</th>")
+                .append("<th>load</th><th>req/s</th><th>limit</th><th>% limit</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th>")
+                .append("<th>max ms</th><th>errors</th><th>platform threads</th><th>busy platform / virtual</th><th>queue</th>")
+                .append("<th>mean batch</th><th>trips/req</th><th class=\"l\">audit</th><th class=\"l\">status</th>")
+                .append("<th>wrk req/s</th><th>JMeter / wrk</th><th>results</th></tr>\n");
+        for (CellResult r : results) {
+            CellStats s = r.stats();
+            ServerFacts f = r.facts();
+            h.append(r.failed() ? "<tr class=\"failed\">" : "<tr>")
+                    .append(td(r.variantName(), true)).append(td(r.spec().experiment(), true)).append(td(r.spec().style(), true))
+                    .append(td(r.spec().load(), false)).append(td(fmt(s.throughput(), 1), false)).append(td(fmt(r.littleLimit(), 0), false))
+                    .append(td(Double.isNaN(r.limitShare()) ? "-" : fmt(100 * r.limitShare(), 1) + "%", false))
+                    .append(td(fmt(s.p50Ms(), 0), false)).append(td(fmt(s.p95Ms(), 0), false)).append(td(fmt(s.p99Ms(), 0), false))
+                    .append(td(fmt(s.maxMs(), 0), false)).append(td(fmt(100 * s.errorRate(), 2) + "%", false))
+                    .append(td(fmt(f.platformThreadsPeak(), 0), false))
+                    .append(td(fmt(f.busyPlatformPeak(), 0) + " / " + fmt(f.busyVirtualPeak(), 0), false))
+                    .append(td(fmt(f.queuePeak(), 0), false)).append(td(fmt(f.meanBatch(), 1), false))
+                    .append(td(fmt(r.tripsPerRequest(), 3), false))
+                    .append(td(r.audit() == null ? "" : r.audit().describe(), true))
+                    .append(td(r.failed() ? "FAILED: " + r.failure() : "ok", true))
+                    .append(td(r.lean() == null ? "-" : fmt(r.lean().throughput(), 1), false)).append(td(fmt(r.agreement(), 2), false))
+                    .append("<td><a href=\"").append(HtmlText.escape(r.results().toString())).append("\">jtl</a></td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static String td(String text, boolean left) {
+        return (left ? "<td class=\"l\">" : "<td>") + HtmlText.escape(text) + "</td>";
+    }
+
+    private static String fmt(double v, int decimals) {
+        return Double.isNaN(v) ? "-" : Double.isInfinite(v) ? "inf" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+    }
+}

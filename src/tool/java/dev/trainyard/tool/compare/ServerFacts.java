@@ -1,0 +1,25 @@
+package dev.trainyard.tool.compare;
+
+/**
+ * What the server did during one cell, from its /metrics: peaks sampled while the load ran,
+ * counters as the difference between the cell's first and last scrape.
+ *
+ * @param platformThreadsPeak most live platform threads in the server's JVM
+ * @param busyPlatformPeak most platform request threads inside the WAR at once
+ * @param busyVirtualPeak most virtual request threads inside the WAR at once
+ * @param queuePeak deepest executor queue (all offload and db executors together)
+ * @param trainBatches batches the Train departed
+ * @param trainRoundTrips database round trips the Train made
+ * @param trainJobs jobs the Train carried
+ * @param rejected requests shed with 503 by a full executor or train queue
+ * @param scrapes how many samples the peaks come from
+ */
+record ServerFacts(double platformThreadsPeak, double busyPlatformPeak, double busyVirtualPeak, double queuePeak,
+        double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes) {
+
+    static final ServerFacts NONE = new ServerFacts(0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    double meanBatch() {
+        return trainBatches == 0 ? Double.NaN : trainJobs / trainBatches;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.trainyard.tool.compare;
+
+import dev.trainyard.tool.run.MetricsScrape;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Scrapes the server's /metrics every {@value #EVERY_MS} ms while a cell runs, on its own
+ * thread, and keeps the peaks. One scrape costs the server about a millisecond of one thread;
+ * at this rate it is far below the noise of any cell.
+ */
+final class ServerWatch implements AutoCloseable {
+
+    static final long EVERY_MS = 250;
+
+    private final MetricsScrape scrape;
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final Thread thread;
+    private final Map<String, Double> first;
+    private volatile Map<String, Double> last;
+    private double platformPeak;
+    private double busyPlatformPeak;
+    private double busyVirtualPeak;
+    private double queuePeak;
+    private int scrapes;
+
+    private ServerWatch(MetricsScrape scrape) throws Exception {
+        this.scrape = scrape;
+        this.first = MetricsScrape.samples(scrape.text());
+        this.last = first;
+        observe(first);
+        this.thread = new Thread(this::loop, "server-watch");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    static ServerWatch start(MetricsScrape scrape) throws Exception {
+        return new ServerWatch(scrape);
+    }
+
+    private void loop() {
+        while (running.get()) {
+            try {
+                Thread.sleep(EVERY_MS);
+                Map<String, Double> now = MetricsScrape.samples(scrape.text());
+                synchronized (this) {
+                    observe(now);
+                }
+                last = now;
+            } catch (InterruptedException e) {
+                return;
+            } catch (Exception e) {
+                // The server is saturated or restarting; the next scrape will tell.
+            }
+        }
+    }
+
+    private void observe(Map<String, Double> s) {
+        scrapes++;
+        platformPeak = Math.max(platformPeak, MetricsScrape.sum(s, "trainyard_jvm_threads_live"));
+        busyPlatformPeak = Math.max(busyPlatformPeak, MetricsScrape.sum(s, "trainyard_request_threads_busy", "thread=\"platform\""));
+        busyVirtualPeak = Math.max(busyVirtualPeak, MetricsScrape.sum(s, "trainyard_request_threads_busy", "thread=\"virtual\""));
+        queuePeak = Math.max(queuePeak, MetricsScrape.sum(s, "trainyard_executor_queue_depth")
+                + MetricsScrape.sum(s, "trainyard_train_queue_depth"));
+    }
+
+    /** Stops watching (after one last scrape) and returns what was seen. */
+    ServerFacts stop() throws Exception {
+        running.set(false);
+        thread.interrupt();
+        thread.join(5_000);
+        Map<String, Double> end = MetricsScrape.samples(scrape.text());
+        synchronized (this) {
+            observe(end);
+            return new ServerFacts(platformPeak, busyPlatformPeak, busyVirtualPeak, queuePeak,
+                    delta(end, "trainyard_train_batches_total"),
+                    delta(end, "trainyard_train_round_trips_total"),
+                    delta(end, "trainyard_train_jobs_total"),
+                    delta(end, "trainyard_executor_rejected_total")
+                            + MetricsScrape.sum(end, "trainyard_train_jobs_total", "outcome=\"rejected\"")
+                            - MetricsScrape.sum(first, "trainyard_train_jobs_total", "outcome=\"rejected\""),
+                    scrapes);
+        }
+    }
+
+    private double delta(Map<String, Double> end, String family) {
+        return MetricsScrape.sum(end, family) - MetricsScrape.sum(first, family);
+    }
+
+    /** The latest scrape (for settling: open async requests, train queue). */
+    Map<String, Double> latest() {
+        return last;
+    }
+
+    @Override
+    public void close() {
+        running.set(false);
+        thread.interrupt();
+    }
+}
