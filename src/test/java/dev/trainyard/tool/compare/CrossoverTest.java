@@ -80,6 +80,28 @@ class CrossoverTest {
         assertEquals(Kind.NEVER, found.get(2).kind());
     }
 
+    @Test
+    void theLeanCrossoversUseWrksFiguresAndOnlyTheCellsItChecked() {
+        List<CellResult> results = new ArrayList<>();
+        results.add(withLean(cell("tomcat", "entry", "blocking", 50, 3000), 7000));
+        results.add(withLean(cell("tomcat", "entry", "train", 50, 3100), 14000));
+        results.add(cell("tomcat", "entry", "blocking", 400, 3000));
+        results.add(cell("tomcat", "entry", "train", 400, 6000));
+
+        Crossover jmeter = Crossover.findAll(results).get(0);
+        Crossover lean = Crossover.findAllLean(results).get(0);
+
+        assertEquals(Kind.OVERTAKES, jmeter.kind());
+        assertEquals(Kind.ALWAYS_AHEAD, lean.kind());
+        assertEquals(1, lean.points().size());
+        assertEquals(2.0, lean.points().get(0).ratio(), 1e-9);
+    }
+
+    private static CellResult withLean(CellResult r, double throughput) {
+        return new CellResult(r.server(), r.variant(), r.spec(), r.stats(), r.facts(), r.littleLimit(), r.audit(), r.failure(),
+                r.results(), new CellResult.Lean(throughput, 1, 0));
+    }
+
     static CellResult cell(String server, String experiment, String style, int users, double throughput) {
         CellSpec spec = new CellSpec(experiment, experiment + ".jmx", style, users, 0, Map.of(), Double.NaN, "", false, style);
         CellStats stats = new CellStats(1000, 0, 0, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);

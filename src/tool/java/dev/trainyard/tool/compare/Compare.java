@@ -208,8 +208,9 @@ public final class Compare {
         }
         CellResult.Lean lean = null;
         if (wrk != null && cell.users() > 0) {
-            // After the audit: wrk's requests write too.
-            Result r = wrk.run(server.baseUrl() + cell.path(), cell.users(), options.seconds());
+            // After the audit: wrk's requests write too. wrk cannot cut a warm-up, so it runs the
+            // cell's whole length: its start (connections opening, the first waits) weighs less.
+            Result r = wrk.run(server.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds());
             lean = new CellResult.Lean(r.throughput(), r.p95Ms(), r.errors());
             settle(scrape);
         }

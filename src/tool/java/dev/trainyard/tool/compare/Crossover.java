@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The crossover finder: for one server variant and experiment, the load at which a challenger
@@ -73,8 +74,18 @@ record Crossover(String where, String experiment, String challenger, String base
         return Math.exp(logUsers);
     }
 
-    /** Every crossover the results hold: each challenger against its experiment's baseline, per server variant. */
+    /** Every crossover JMeter's figures hold: each challenger against its experiment's baseline, per server variant. */
     static List<Crossover> findAll(List<CellResult> results) {
+        return findAll(results, r -> r.stats().throughput(), r -> r.stats().p95Ms());
+    }
+
+    /** The same from the lean client's figures, for the cells it cross-checked. */
+    static List<Crossover> findAllLean(List<CellResult> results) {
+        return findAll(results.stream().filter(r -> r.lean() != null).toList(), r -> r.lean().throughput(), r -> r.lean().p95Ms());
+    }
+
+    private static List<Crossover> findAll(List<CellResult> results, ToDoubleFunction<CellResult> throughput,
+            ToDoubleFunction<CellResult> p95) {
         Map<String, List<CellResult>> groups = new LinkedHashMap<>();
         for (CellResult r : results) {
             if (r.spec().users() > 0 && !r.spec().experiment().equals("calibration")) {
@@ -95,8 +106,8 @@ record Crossover(String where, String experiment, String challenger, String base
                 for (CellResult r : group) {
                     CellResult b = base.get(r.spec().users());
                     if (r.spec().style().equals(challenger) && b != null) {
-                        points.add(new Point(r.spec().users(), b.stats().throughput(), r.stats().throughput(),
-                                b.stats().p95Ms(), r.stats().p95Ms()));
+                        points.add(new Point(r.spec().users(), throughput.applyAsDouble(b), throughput.applyAsDouble(r),
+                                p95.applyAsDouble(b), p95.applyAsDouble(r)));
                     }
                 }
                 if (!points.isEmpty()) {

@@ -26,6 +26,7 @@ final class Report {
     private final List<String> facts;
     private final List<CellResult> results;
     private final List<Crossover> crossovers;
+    private final List<Crossover> leanCrossovers;
     private final List<Findings.Finding> findings;
     private final Map<String, String> dashboards;
 
@@ -33,6 +34,7 @@ final class Report {
         this.facts = facts;
         this.results = results;
         this.crossovers = Crossover.findAll(results);
+        this.leanCrossovers = Crossover.findAllLean(results);
         this.findings = new Findings(results).check();
         this.dashboards = dashboards;
     }
@@ -77,6 +79,10 @@ final class Report {
         if (crossovers.isEmpty()) {
             s.append("- none: a crossover needs a baseline and a challenger at the same loads\n");
         }
+        if (!leanCrossovers.isEmpty()) {
+            s.append("\nThe same crossovers from wrk's figures (the lean client leaves the server more of the cores):\n");
+            leanCrossovers.forEach(c -> s.append("- ").append(c.sentence()).append('\n'));
+        }
         s.append("\nThe seeds' findings on this machine:\n");
         findings.forEach(f -> s.append("- ").append(f.sentence()).append('\n'));
         List<CellResult> checked = results.stream().filter(r -> !Double.isNaN(r.agreement())).toList();
@@ -112,6 +118,11 @@ final class Report {
                 .append("baseline in throughput and stays ahead (a lead under ").append((int) (Crossover.MARGIN * 100))
                 .append("% is a tie: that is this machine's run-to-run noise).</p><ul>");
         crossovers.forEach(c -> h.append("<li>").append(HtmlText.escape(c.sentence())).append("</li>"));
+        if (!leanCrossovers.isEmpty()) {
+            h.append("</ul><p>The same from the lean cross-check (wrk, same work, users and seconds; it leaves the server ")
+                    .append("more of the cores, so CPU-bound styles pull further apart):</p><ul>");
+            leanCrossovers.forEach(c -> h.append("<li>").append(HtmlText.escape(c.sentence())).append("</li>"));
+        }
         h.append("</ul>\n<h2>The seeds' findings here</h2><ul>");
         findings.forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(HtmlText.escape(f.sentence()))
                 .append(f.holds() ? "" : "</b>").append("</li>"));
