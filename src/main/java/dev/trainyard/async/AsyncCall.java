@@ -8,6 +8,7 @@ import jakarta.servlet.AsyncListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -38,6 +39,7 @@ final class AsyncCall implements AsyncListener {
     private static final int ANSWERED = 2;
 
     private final AtomicInteger state = new AtomicInteger(WAITING);
+    private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean abortOnTimeout;
 
     private AsyncCall(AsyncContext context, HttpServletResponse response, AsyncRequests requests) {
@@ -94,14 +96,26 @@ final class AsyncCall implements AsyncListener {
         } catch (IOException e) {
             LOG.log(Level.FINE, "client went away during an async answer", e);
         } finally {
-            context.complete();
+            complete();
         }
     }
 
     /** Ends the request as it stands (a stream finished or cut short), once. */
     void end() {
         if (state.getAndSet(ANSWERED) != ANSWERED) {
-            context.complete();
+            complete();
+        }
+    }
+
+    boolean ended() {
+        return state.get() == ANSWERED;
+    }
+
+    /** A stream that stopped making progress ends where it is, counted with the timeouts. */
+    void stalled() {
+        if (state.getAndSet(ANSWERED) != ANSWERED) {
+            requests.timedOut.increment();
+            complete();
         }
     }
 
@@ -120,11 +134,11 @@ final class AsyncCall implements AsyncListener {
             requests.timedOut.increment();
             response.setHeader("Retry-After", "1");
             Problems.send(response, 503, "timed out after " + context.getTimeout() + " ms waiting for a thread; not run");
-            context.complete();
+            complete();
         } else if (state.compareAndSet(RUNNING, ANSWERED)) {
             requests.timedOut.increment();
             Problems.send(response, 504, "timed out after " + context.getTimeout() + " ms: the work took longer; its result is dropped");
-            context.complete();
+            complete();
         }
     }
 
@@ -134,9 +148,27 @@ final class AsyncCall implements AsyncListener {
         end();
     }
 
+    /**
+     * Completes the request and stops counting it as open. The count does not wait for
+     * onComplete: when the client has gone, Tomcat may accept complete() and never call it back.
+     */
+    private void complete() {
+        try {
+            context.complete();
+        } finally {
+            close();
+        }
+    }
+
+    private void close() {
+        if (closed.compareAndSet(false, true)) {
+            requests.open.decrementAndGet();
+        }
+    }
+
     @Override
     public void onComplete(AsyncEvent event) {
-        requests.open.decrementAndGet();
+        close();
     }
 
     @Override

@@ -33,7 +33,9 @@ public class AsyncProductsServlet extends AsyncEndpoint {
         call.claim();
         call.abortOnTimeout();
         response.setContentType(JsonOut.CONTENT_TYPE);
-        response.getOutputStream().setWriteListener(new ProductsWriter(call, response.getOutputStream(), products,
-                requests.executors().get("db"), count, requests.pageSize()));
+        ProductsWriter writer = new ProductsWriter(call, response.getOutputStream(), products,
+                requests.executors().get("db"), count, requests.pageSize());
+        writer.watch(requests.executors().scheduler(), requests.streamStallMillis());
+        response.getOutputStream().setWriteListener(writer);
     }
 }

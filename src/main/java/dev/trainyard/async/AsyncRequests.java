@@ -22,6 +22,7 @@ public final class AsyncRequests implements MetricSource {
     private final int uploadMaxBytes;
     private final int pageSize;
     private final long streamTimeoutMillis;
+    private final long streamStallMillis;
     final AtomicLong open = new AtomicLong();
     final LongAdder started = new LongAdder();
     final LongAdder timedOut = new LongAdder();
@@ -35,6 +36,7 @@ public final class AsyncRequests implements MetricSource {
         this.pageSize = Settings.integer("trainyard.products.pageSize", 2_000, 1, 100_000);
         // A 100 MB answer to a slow reader takes a while; bounded all the same.
         this.streamTimeoutMillis = Settings.integer("trainyard.async.streamTimeoutMillis", 600_000, 1_000, 3_600_000);
+        this.streamStallMillis = Settings.integer("trainyard.async.streamStallMillis", 15_000, 1_000, 600_000);
     }
 
     public static AsyncRequests of(ServletContext context) {
@@ -69,6 +71,11 @@ public final class AsyncRequests implements MetricSource {
 
     int pageSize() {
         return pageSize;
+    }
+
+    /** How long a stream may go without writing a byte before it is ended (its reader is gone or stuck). */
+    long streamStallMillis() {
+        return streamStallMillis;
     }
 
     @Override

@@ -13,6 +13,9 @@ import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -46,6 +49,8 @@ final class ProductsWriter implements WriteListener {
     private volatile boolean finished;
     private volatile byte[] chunk;
     private volatile int offset;
+    private volatile long lastProgress = System.nanoTime();
+    private volatile ScheduledFuture<?> watchdog;
 
     ProductsWriter(AsyncCall call, ServletOutputStream out, ProductStream products, InstrumentedExecutor executor,
                    int count, int pageSize) {
@@ -55,6 +60,26 @@ final class ProductsWriter implements WriteListener {
         this.executor = executor;
         this.remaining = count;
         this.pageSize = pageSize;
+    }
+
+    /**
+     * Ends the stream if it writes nothing for stallMillis. A reader that vanished while a page
+     * was being fetched can leave the container with a pending write it never reports back
+     * (Tomcat 10.1: neither onWritePossible nor onError follows), which would hold the request
+     * open until the stream's long timeout. Checked at a quarter of the bound, on the scheduler.
+     */
+    void watch(ScheduledExecutorService scheduler, long stallMillis) {
+        long every = Math.max(250, stallMillis / 4);
+        watchdog = scheduler.scheduleWithFixedDelay(() -> {
+            if (call.ended()) {
+                watchdog.cancel(false);
+            } else if (System.nanoTime() - lastProgress > TimeUnit.MILLISECONDS.toNanos(stallMillis)) {
+                LOG.warning("/async/products wrote nothing for " + stallMillis + " ms after " + lastId
+                        + " products; the reader is gone or stuck, response cut short");
+                call.stalled();
+                watchdog.cancel(false);
+            }
+        }, every, every, TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -80,6 +105,7 @@ final class ProductsWriter implements WriteListener {
                     out.write(current, offset, n);
                     offset += n;
                     wroteAny = true;
+                    lastProgress = System.nanoTime();
                     continue;
                 }
                 if (finished) {
@@ -109,6 +135,7 @@ final class ProductsWriter implements WriteListener {
                     }
                     remaining -= page.size();
                     finished = last;
+                    lastProgress = System.nanoTime();
                 } catch (RuntimeException e) {
                     fail(e);
                     return;

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
 import jakarta.json.JsonObject;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -159,6 +162,51 @@ class AsyncIT extends EndpointTest {
             }
         }
         assertEquals(0, open, "open async requests after the load");
+    }
+
+    @Test
+    void aClientThatLeavesMidStreamLeavesNothingOpen() throws Exception {
+        double before = metric("trainyard_async_open_requests");
+        try (Socket socket = productsReader()) {
+            assertTrue(socket.getInputStream().readNBytes(1024).length == 1024, "the stream started");
+        }
+        // Tomcat may take complete() for a dead connection without calling onComplete back: the
+        // count must not wait for it.
+        assertTrue(openFallsTo(before), "open async requests after the client left");
+    }
+
+    @Test
+    void aReaderThatStopsReadingIsCutOffAfterTheStallBound() throws Exception {
+        double before = metric("trainyard_async_open_requests");
+        double timeouts = metric("trainyard_async_timeouts_total");
+        try (Socket socket = productsReader()) {
+            assertTrue(socket.getInputStream().readNBytes(1024).length == 1024, "the stream started");
+            // Reads nothing more but stays connected: the server's buffers fill and it stalls.
+            assertTrue(openFallsTo(before), "a stalled stream still open after its 2 s bound (it-settings)");
+            assertTrue(metric("trainyard_async_timeouts_total") > timeouts, "the cut is counted with the timeouts");
+        }
+    }
+
+    /** Asks for more products than any socket buffer holds, reading through a small window. */
+    private Socket productsReader() throws Exception {
+        Socket socket = new Socket();
+        socket.setReceiveBufferSize(4096);
+        socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+        socket.setSoTimeout(10_000);
+        socket.getOutputStream().write(("GET " + uri("async/products?count=300000").getRawPath() + "?count=300000 HTTP/1.1\r\nHost: "
+                + base.getHost() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        return socket;
+    }
+
+    private boolean openFallsTo(double level) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            if (metric("trainyard_async_open_requests") <= level) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
     }
 
     private HttpResponse<String> ok(String path) {
