@@ -1,0 +1,16 @@
+#!/bin/sh
+# Starts the container's Jetty in the foreground (it logs to stdout). Settings come from the
+# environment: TRAINYARD_DB_URL, _USER, _PASSWORD (as the system properties
+# etc/trainyard-datasource.xml reads), TRAINYARD_HTTP_PORT and _ADDRESS, TRAINYARD_JAVA_OPTS,
+# and TRAINYARD_VARIANT, which adds the threadpool-virtual module to start.d.
+set -e
+case "$TRAINYARD_VARIANT" in
+  platform) rm -f "$JETTY_BASE/start.d/threadpool-virtual.ini" ;;
+  virtual) cp "$JETTY_BASE/virtual/start.d/threadpool-virtual.ini" "$JETTY_BASE/start.d/" ;;
+  *) echo "TRAINYARD_VARIANT must be platform or virtual, not '$TRAINYARD_VARIANT'" >&2; exit 64 ;;
+esac
+# shellcheck disable=SC2086
+exec java $TRAINYARD_JAVA_OPTS \
+  "-Dtrainyard.db.url=$TRAINYARD_DB_URL" "-Dtrainyard.db.user=$TRAINYARD_DB_USER" "-Dtrainyard.db.password=$TRAINYARD_DB_PASSWORD" \
+  -jar "$JETTY_HOME/start.jar" "jetty.home=$JETTY_HOME" "jetty.base=$JETTY_BASE" \
+  "jetty.http.port=$TRAINYARD_HTTP_PORT" "jetty.http.host=$TRAINYARD_HTTP_ADDRESS"

@@ -1,0 +1,13 @@
+#!/bin/sh
+# Starts the container's Tomcat in the foreground with the variant's server.xml. Everything else
+# comes from the environment through bin/setenv.sh: TRAINYARD_DB_URL, _USER, _PASSWORD,
+# TRAINYARD_HTTP_PORT, TRAINYARD_JAVA_OPTS; here the address and the shutdown port.
+set -e
+case "$TRAINYARD_VARIANT" in
+  platform) config=conf/server.xml ;;
+  virtual) config=conf/server-virtual.xml ;;
+  *) echo "TRAINYARD_VARIANT must be platform or virtual, not '$TRAINYARD_VARIANT'" >&2; exit 64 ;;
+esac
+CATALINA_OPTS="$CATALINA_OPTS -Dtrainyard.http.address=$TRAINYARD_HTTP_ADDRESS -Dtrainyard.shutdown.port=$TRAINYARD_SHUTDOWN_PORT"
+export CATALINA_OPTS
+exec "$CATALINA_HOME/bin/catalina.sh" run -config "$config"
