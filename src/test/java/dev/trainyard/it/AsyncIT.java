@@ -183,7 +183,12 @@ class AsyncIT extends EndpointTest {
             assertTrue(socket.getInputStream().readNBytes(1024).length == 1024, "the stream started");
             // Reads nothing more but stays connected: the server's buffers fill and it stalls.
             assertTrue(openFallsTo(before), "a stalled stream still open after its 2 s bound (it-settings)");
-            assertTrue(metric("trainyard_async_timeouts_total") > timeouts, "the cut is counted with the timeouts");
+            // Tomcat and Jetty push back when the reader stops, so the stream stalls and is cut.
+            // GlassFish (Grizzly) takes the whole answer into its own write queue instead: the
+            // stream ends at once, nothing stalls, and only the open count can be checked.
+            if (!server().equals("glassfish")) {
+                assertTrue(metric("trainyard_async_timeouts_total") > timeouts, "the cut is counted with the timeouts");
+            }
         }
     }
 
