@@ -17,7 +17,6 @@ final class Progress {
     private final Options options;
     private final int totalCells;
     private final int totalServers;
-    private final long started = System.nanoTime();
     private int cellsDone;
     private int serversStarted;
     private int glassfishLeft;
@@ -76,9 +75,5 @@ final class Progress {
 
     private static String minutes(long seconds) {
         return seconds < 90 ? seconds + " s" : String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
-    }
-
-    long elapsedSeconds() {
-        return (System.nanoTime() - started) / 1_000_000_000L;
     }
 }

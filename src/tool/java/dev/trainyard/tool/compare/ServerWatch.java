@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * thread, and keeps the peaks. One scrape costs the server about a millisecond of one thread;
  * at this rate it is far below the noise of any cell.
  */
-final class ServerWatch implements AutoCloseable {
+final class ServerWatch {
 
     static final long EVERY_MS = 250;
 
@@ -17,7 +17,6 @@ final class ServerWatch implements AutoCloseable {
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread thread;
     private final Map<String, Double> first;
-    private volatile Map<String, Double> last;
     private double platformPeak;
     private double busyPlatformPeak;
     private double busyVirtualPeak;
@@ -27,7 +26,6 @@ final class ServerWatch implements AutoCloseable {
     private ServerWatch(MetricsScrape scrape) throws Exception {
         this.scrape = scrape;
         this.first = MetricsScrape.samples(scrape.text());
-        this.last = first;
         observe(first);
         this.thread = new Thread(this::loop, "server-watch");
         thread.setDaemon(true);
@@ -46,7 +44,6 @@ final class ServerWatch implements AutoCloseable {
                 synchronized (this) {
                     observe(now);
                 }
-                last = now;
             } catch (InterruptedException e) {
                 return;
             } catch (Exception e) {
@@ -85,16 +82,5 @@ final class ServerWatch implements AutoCloseable {
 
     private double delta(Map<String, Double> end, String family) {
         return MetricsScrape.sum(end, family) - MetricsScrape.sum(first, family);
-    }
-
-    /** The latest scrape (for settling: open async requests, train queue). */
-    Map<String, Double> latest() {
-        return last;
-    }
-
-    @Override
-    public void close() {
-        running.set(false);
-        thread.interrupt();
     }
 }
