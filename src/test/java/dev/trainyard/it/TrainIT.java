@@ -78,9 +78,12 @@ class TrainIT extends EndpointTest {
                 int id = asked.get(i);
                 if (id >= 999_999_000) {
                     assertEquals(404, response.statusCode(), response.body());
+                    assertTrue(response.body().contains("no entry with id " + id), response.body());
                     notFound++;
                 } else {
                     assertEquals(200, response.statusCode(), response.body());
+                    // Answers are written by the train's workers: each must reach its own request.
+                    assertEquals(id, object(response).getInt("id"), response.body());
                     ok.merge(id, 1, Integer::sum);
                 }
             }
