@@ -42,8 +42,6 @@ import java.util.logging.Logger;
 final class ProductsWriter implements WriteListener {
 
     private static final Logger LOG = Logger.getLogger(ProductsWriter.class.getName());
-    /** A product's JSON is about 183 bytes on average (111,996,740 bytes for 613,202). */
-    private static final int BYTES_PER_PRODUCT = 200;
 
     private final AsyncCall call;
     private final ServletOutputStream out;
@@ -75,12 +73,8 @@ final class ProductsWriter implements WriteListener {
         this.remaining = count;
         this.pageSize = pageSize;
         this.writeSize = writeSize;
-        // Sized to what this stream can need: a 1 MB array for a 100-product answer would be a
-        // fresh large allocation per request (in G1, a humongous object that young collections do
-        // not reclaim). The generator and its writer hold a few KB back, so a chunk may end that
-        // far past writeSize.
-        long expected = (long) count * BYTES_PER_PRODUCT;
-        this.chunk = new Buffer((int) Math.min(writeSize, expected) + 16 * 1024);
+        // The generator and its writer hold a few KB back, so a chunk may end that far past writeSize.
+        this.chunk = new Buffer(writeSize + 16 * 1024);
     }
 
     /**
