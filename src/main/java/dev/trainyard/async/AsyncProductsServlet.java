@@ -34,7 +34,7 @@ public class AsyncProductsServlet extends AsyncEndpoint {
         call.abortOnTimeout();
         response.setContentType(JsonOut.CONTENT_TYPE);
         ProductsWriter writer = new ProductsWriter(call, response.getOutputStream(), products,
-                requests.executors().get("db"), count, requests.pageSize(), requests.writeSize());
+                requests.executors().get("db"), count, requests.pageSize());
         writer.watch(requests.executors().scheduler(), requests.streamStallMillis());
         response.getOutputStream().setWriteListener(writer);
     }

@@ -21,7 +21,6 @@ public final class AsyncRequests implements MetricSource {
     private final long dbTimeoutMillis;
     private final int uploadMaxBytes;
     private final int pageSize;
-    private final int writeSize;
     private final long streamTimeoutMillis;
     private final long streamStallMillis;
     final AtomicLong open = new AtomicLong();
@@ -34,8 +33,7 @@ public final class AsyncRequests implements MetricSource {
         this.timeoutMillis = Settings.integer("trainyard.async.timeoutMillis", 30_000, 100, 600_000);
         this.dbTimeoutMillis = Settings.integer("trainyard.async.db.timeoutMillis", 60_000, 100, 600_000);
         this.uploadMaxBytes = Settings.integer("trainyard.upload.maxBytes", 512 * 1024 * 1024, 0, Integer.MAX_VALUE);
-        this.pageSize = Settings.integer("trainyard.products.pageSize", 5_000, 1, 100_000);
-        this.writeSize = Settings.integer("trainyard.products.writeSize", 1024 * 1024, 4 * 1024, 16 * 1024 * 1024);
+        this.pageSize = Settings.integer("trainyard.products.pageSize", 2_000, 1, 100_000);
         // A 100 MB answer to a slow reader takes a while; bounded all the same.
         this.streamTimeoutMillis = Settings.integer("trainyard.async.streamTimeoutMillis", 600_000, 1_000, 3_600_000);
         this.streamStallMillis = Settings.integer("trainyard.async.streamStallMillis", 15_000, 1_000, 600_000);
@@ -73,15 +71,6 @@ public final class AsyncRequests implements MetricSource {
 
     int pageSize() {
         return pageSize;
-    }
-
-    /**
-     * Bytes handed to the container per write of a products stream. Each write that fills the
-     * socket costs a round through the poller and a container thread, so larger writes cost less
-     * CPU per MB; an open stream holds this much (and the container up to as much again).
-     */
-    int writeSize() {
-        return writeSize;
     }
 
     /** How long a stream may go without writing a byte before it is ended (its reader is gone or stuck). */

@@ -27,54 +27,39 @@ import java.util.logging.Logger;
  * costs no thread at all.
  *
  * <p>Data comes in keyset pages (one short query each, on the db executor, connection returned at
- * once). Rows become JSON only when the container can take them, a chunk of
- * {@code trainyard.products.writeSize} bytes at a time, by one generator for the whole stream into
- * one reused buffer: the same generator calls as /blocking/products, so the same bytes. What it
- * costs, in server CPU per MB against the blocking twin's (Tomcat, 100 MB, median of 7 runs
- * each): pages encoded ahead into fresh arrays, 1.3x; these chunks with 2,000-row pages and
- * 256 KB writes, 1.04x; with 5,000-row pages and 1 MB writes (the defaults), 0.86x. Fewer pages
- * mean fewer queries; fewer writes mean fewer rounds through the poller when the socket fills.
- *
- * <p>Exactly one party writes at a time: the container, after isReady() returned false; or the db
- * task, after the writer ran out of rows (isReady() was still true, so the container will not call
- * back). Tomcat takes one write per isReady() that returned true, so every write asks first.
+ * once). Exactly one party writes at a time: the container, after isReady() returned false; or
+ * the db task, after the writer ran out of data (isReady() was still true, so the container will
+ * not call back). The bytes equal /blocking/products': same rows, same JSON.
  */
 final class ProductsWriter implements WriteListener {
 
     private static final Logger LOG = Logger.getLogger(ProductsWriter.class.getName());
+    private static final int WRITE_SIZE = 64 * 1024;
 
     private final AsyncCall call;
     private final ServletOutputStream out;
     private final ProductStream products;
     private final InstrumentedExecutor executor;
     private final int pageSize;
-    private final int writeSize;
 
     private volatile int remaining;
     private volatile int lastId;
+    private volatile boolean opened;
     private volatile boolean wroteAny;
     private volatile boolean finished;
-    private volatile boolean closed;
-    private volatile List<ProductRow> page = List.of();
-    private volatile int next;
+    private volatile byte[] chunk;
     private volatile int offset;
     private volatile long lastProgress = System.nanoTime();
     private volatile ScheduledFuture<?> watchdog;
-    /** One buffer and one generator for the whole stream, used by whichever party writes. */
-    private final Buffer chunk;
-    private volatile JsonGenerator json;
 
     ProductsWriter(AsyncCall call, ServletOutputStream out, ProductStream products, InstrumentedExecutor executor,
-                   int count, int pageSize, int writeSize) {
+                   int count, int pageSize) {
         this.call = call;
         this.out = out;
         this.products = products;
         this.executor = executor;
         this.remaining = count;
         this.pageSize = pageSize;
-        this.writeSize = writeSize;
-        // The generator and its writer hold a few KB back, so a chunk may end that far past writeSize.
-        this.chunk = new Buffer(writeSize + 16 * 1024);
     }
 
     /**
@@ -111,50 +96,28 @@ final class ProductsWriter implements WriteListener {
     private void pump() {
         try {
             while (true) {
-                if (offset < chunk.size()) {
+                byte[] current = chunk;
+                if (current != null && offset < current.length) {
                     if (!out.isReady()) {
                         return;
                     }
-                    out.write(chunk.array(), offset, chunk.size() - offset);
-                    offset = chunk.size();
+                    int n = Math.min(WRITE_SIZE, current.length - offset);
+                    out.write(current, offset, n);
+                    offset += n;
                     wroteAny = true;
                     lastProgress = System.nanoTime();
-                } else if (next < page.size() || (finished && !closed)) {
-                    encodeChunk();
-                } else if (finished) {
+                    continue;
+                }
+                if (finished) {
                     call.end();
                     return;
-                } else {
-                    fetchNextPage();
-                    return;
                 }
+                fetchNextPage();
+                return;
             }
         } catch (IOException | RuntimeException e) {
             // The client left, or the stream's timeout ended the request under us.
             onError(e);
-        }
-    }
-
-    /** Turns the next rows into about writeSize bytes of the array, in the reused buffer. */
-    private void encodeChunk() {
-        chunk.reset();
-        offset = 0;
-        if (json == null) {
-            json = JsonOut.generator(new OutputStreamWriter(chunk, StandardCharsets.UTF_8));
-            json.writeStartArray();
-        }
-        List<ProductRow> rows = page;
-        int i = next;
-        while (i < rows.size() && chunk.size() < writeSize) {
-            JsonOut.product(json, rows.get(i++));
-        }
-        next = i;
-        if (i == rows.size() && finished) {
-            json.writeEnd();
-            json.close();
-            closed = true;
-        } else {
-            json.flush();
         }
     }
 
@@ -163,14 +126,15 @@ final class ProductsWriter implements WriteListener {
             executor.execute(() -> {
                 try {
                     int asked = Math.min(pageSize, remaining);
-                    List<ProductRow> rows = asked == 0 ? List.of() : products.page(lastId, asked);
-                    finished = rows.size() < asked || remaining - rows.size() == 0;
-                    if (!rows.isEmpty()) {
-                        lastId = rows.get(rows.size() - 1).id();
+                    List<ProductRow> page = asked == 0 ? List.of() : products.page(lastId, asked);
+                    boolean last = page.size() < asked || remaining - page.size() == 0;
+                    chunk = encode(page, last);
+                    offset = 0;
+                    if (!page.isEmpty()) {
+                        lastId = page.get(page.size() - 1).id();
                     }
-                    remaining -= rows.size();
-                    next = 0;
-                    page = rows;
+                    remaining -= page.size();
+                    finished = last;
                     lastProgress = System.nanoTime();
                 } catch (RuntimeException e) {
                     fail(e);
@@ -181,6 +145,40 @@ final class ProductsWriter implements WriteListener {
         } catch (RejectedExecutionException e) {
             fail(new dev.trainyard.data.DataUnavailableException("the db executor is full", e));
         }
+    }
+
+    /**
+     * The page's objects, framed so that the pages concatenate to one JSON array: the generator
+     * writes the page as an array, whose brackets are swapped for the framing in one copy.
+     */
+    private byte[] encode(List<ProductRow> page, boolean last) {
+        Buffer bytes = new Buffer(page.size() * 256 + 2);
+        try (JsonGenerator json = JsonOut.generator(new OutputStreamWriter(bytes, StandardCharsets.UTF_8))) {
+            json.writeStartArray();
+            for (ProductRow row : page) {
+                JsonOut.product(json, row);
+            }
+            json.writeEnd();
+        }
+        int objects = bytes.size() - 2;
+        byte prefix = 0;
+        if (!opened) {
+            prefix = '[';
+            opened = true;
+        } else if (objects > 0) {
+            prefix = ',';
+        }
+        int length = (prefix != 0 ? 1 : 0) + objects + (last ? 1 : 0);
+        byte[] chunk = new byte[length];
+        int at = 0;
+        if (prefix != 0) {
+            chunk[at++] = prefix;
+        }
+        System.arraycopy(bytes.array(), 1, chunk, at, objects);
+        if (last) {
+            chunk[length - 1] = ']';
+        }
+        return chunk;
     }
 
     /** A ByteArrayOutputStream whose array can be read without another copy. */
