@@ -114,8 +114,14 @@ abstract class TrainEndpoint<R> extends Endpoint {
         } catch (IOException e) {
             LOG.log(Level.FINE, "client went away before its train answer", e);
         } catch (RuntimeException e) {
-            // A bug in rendering must not cost the worker or leave the request open.
+            // A bug in rendering must not cost the worker, leave the request open, or end it as an
+            // empty 200.
             LOG.log(Level.SEVERE, "train answer failed", e);
+            try {
+                Problems.send(response, 500, "internal error");
+            } catch (IOException | RuntimeException unanswerable) {
+                LOG.log(Level.FINE, "could not answer a failed train answer", unanswerable);
+            }
         } finally {
             async.complete();
         }
