@@ -109,6 +109,14 @@ final class ProductsWriter implements WriteListener {
                     continue;
                 }
                 if (finished) {
+                    // Complete only once isReady() says the container has sent all it was given:
+                    // on Tomcat 10.1 a write-possible event that meets a completing request fails
+                    // ("Calling [asyncOperation()] is not valid ... COMPLETING" in the log) and a
+                    // slow reader receives a damaged stream. If not yet, onWritePossible comes
+                    // back here when it is.
+                    if (!out.isReady()) {
+                        return;
+                    }
                     call.end();
                     return;
                 }

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
@@ -118,6 +119,32 @@ class AsyncIT extends EndpointTest {
     }
 
     @Test
+    void concurrentStreamsEachArriveWhole() throws Exception {
+        // Several pages per stream, several streams at once: every page boundary and the final
+        // completion race the container's own write-possible events. 19,999 products end on a
+        // nearly full page, so the last write is large and the container still holds part of it
+        // when the stream is done: a stream completed then arrived short (Tomcat 10.1).
+        String all = "products?count=19999";
+        String expected = sha256(ok("blocking/" + all).body());
+        ExecutorService clients = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<String>> downloads = new ArrayList<>();
+            for (int i = 0; i < 36; i++) {
+                downloads.add(clients.submit(() -> sha256(ok("async/" + all).body())));
+            }
+            for (Future<String> download : downloads) {
+                assertEquals(expected, download.get(), "an async stream differs from the blocking one");
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+
+    private static String sha256(String body) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     void uploadsAreReadWholeByBothStylesAndLimited() throws Exception {
         byte[] body = new byte[5 * 1024 * 1024 + 7];
         new Random(42).nextBytes(body);
@@ -189,6 +216,37 @@ class AsyncIT extends EndpointTest {
             if (!server().equals("glassfish")) {
                 assertTrue(metric("trainyard_async_timeouts_total") > timeouts, "the cut is counted with the timeouts");
             }
+        }
+    }
+
+    @Test
+    void aSlowReaderGetsTheWholeStream() throws Exception {
+        // A small receive window keeps the server's socket full, so the container holds back part
+        // of nearly every write, the last one included: the stream may end only once that has
+        // gone out. Completed earlier, it arrived short by its last bytes on Tomcat 10.1.
+        byte[] expected = ok("blocking/products?count=19999").body().getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < 3; i++) {
+            byte[] body = readThroughSmallWindow("async/products?count=19999");
+            assertEquals(expected.length, body.length, "length through a small window, try " + i);
+            assertTrue(Arrays.equals(expected, body), "bytes through a small window, try " + i);
+        }
+    }
+
+    /** The body of an HTTP/1.0 GET (no chunking: it ends when the server closes), read through a 4 KB window. */
+    private byte[] readThroughSmallWindow(String path) throws Exception {
+        try (Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(4096);
+            socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + uri(path).getRawPath() + "?" + uri(path).getRawQuery()
+                    + " HTTP/1.0\r\nHost: " + base.getHost() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            byte[] response = socket.getInputStream().readAllBytes();
+            String text = new String(response, StandardCharsets.ISO_8859_1);
+            int headEnd = text.indexOf("\r\n\r\n");
+            assertTrue(headEnd > 0 && text.startsWith("HTTP/1.") && text.substring(8, 13).equals(" 200 "),
+                    "a 200 with headers: " + text.substring(0, Math.min(200, text.length())));
+            return Arrays.copyOfRange(response, headEnd + 4, response.length);
         }
     }
 
