@@ -2,16 +2,18 @@ package dev.trainyard.metrics;
 
 import dev.trainyard.web.ThreadKind;
 import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.lang.management.ThreadMXBean;
 
 /**
  * JVM facts a thread-model comparison needs: live and peak platform threads (virtual threads are
- * not counted by the JVM's thread bean, which is the point), and whether this JVM has virtual
- * threads at all.
+ * not counted by the JVM's thread bean, which is the point), whether this JVM has virtual threads
+ * at all, and the CPU the server's process has used (what a style costs, read around a load).
  */
 final class JvmMetrics implements MetricSource {
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
 
     @Override
     public void writeTo(PrometheusText out) {
@@ -26,5 +28,10 @@ final class JvmMetrics implements MetricSource {
                         "vendor", String.valueOf(System.getProperty("java.vendor")));
         out.family("trainyard_jvm_available_processors", "gauge", "Processors the JVM may use")
                 .sample("trainyard_jvm_available_processors", Runtime.getRuntime().availableProcessors());
+        // The standard Prometheus process metric; every JVM the servers run on (HotSpot) has it.
+        if (os instanceof com.sun.management.OperatingSystemMXBean hotspot && hotspot.getProcessCpuTime() >= 0) {
+            out.family("process_cpu_seconds_total", "counter", "CPU time of the server's whole process, all threads, user and system")
+                    .sample("process_cpu_seconds_total", hotspot.getProcessCpuTime() / 1e9);
+        }
     }
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * /metrics tells what the server really runs with: the kind of thread that served the scrape (and
  * the response header agrees), and, where the server exposes them, the request thread bound and
- * the JDBC pool size from server-configs/trainyard.properties.
+ * the JDBC pool size from server-configs/trainyard.properties; and the CPU its process has used.
  */
 class ServerFactsIT extends EndpointTest {
 
@@ -35,6 +35,19 @@ class ServerFactsIT extends EndpointTest {
             case "jetty" -> assertEquals(20, value(body, "trainyard_db_pool_max_connections"));
             default -> assertTrue(body.contains("trainyard_jvm_threads_live"), "GlassFish exposes neither bound to the WAR");
         }
+    }
+
+    @Test
+    void metricsCountTheServerProcessCpuThatWorkCosts() {
+        // The products benchmark divides this counter's growth by the bytes sent, so it must
+        // exist on every server and move with the server's own work, not stand still.
+        double before = value(get("metrics").body(), "process_cpu_seconds_total");
+        assertTrue(before > 0, "a running server has used CPU: " + before);
+        HttpResponse<String> products = get("blocking/products?count=20000");
+        assertEquals(200, products.statusCode());
+        double after = value(get("metrics").body(), "process_cpu_seconds_total");
+        assertTrue(after > before, "encoding " + products.body().length() + " chars of products costs CPU: "
+                + before + " -> " + after);
     }
 
     private static double value(String body, String series) {
