@@ -21,7 +21,9 @@ import java.util.Locale;
  * </pre>
  * sleep: /blocking/sleep vs /async/sleep at 1,000 connections (BRIEF section 4);
  * offload: the four offload pools and the blocking baseline at 200 (section 2);
- * entry: blocking, async and train (each policy) at 1, 50 and 400 (section 3).
+ * entry: blocking, async and train (each policy) at 1, 50 and 400 (section 3);
+ * products: the server's CPU per MiB of /blocking/products vs /async/products (see
+ * {@link ProductsCost}; with -Dtrainyard.store.size=large, 100 MB each).
  */
 public final class Bench {
 
@@ -46,6 +48,16 @@ public final class Bench {
             String runtime = runtime(facts);
             int serverThreads = serverThreads(facts);
             for (String scenario : scenarios) {
+                if (scenario.trim().equals("products")) {
+                    int count = Integer.getInteger("bench.products.count", 1_000_000);
+                    int rounds = Integer.getInteger("bench.products.rounds", 8);
+                    int warmups = Integer.getInteger("bench.products.warmups", 3);
+                    System.out.printf("%n== products on %s (%s): count=%d, one download at a time, %d measured per style after %d warm-up pairs%n",
+                            stack.serverName(), runtime, count, rounds, warmups);
+                    Files.createDirectories(out);
+                    new ProductsCost(stack.baseUrl(), metrics).run(count, warmups, rounds, out.resolve("products.csv"));
+                    continue;
+                }
                 List<Cell> cells = cells(scenario.trim(), serverThreads);
                 System.out.printf("%n== %s on %s (%s), %d s measured after %d s warm-up, load by wrk%n",
                         scenario, stack.serverName(), runtime, seconds, warmup);
@@ -125,7 +137,7 @@ public final class Bench {
                     new Cell("/async/offload/sleep pool=oversized", "async/offload/sleep?ms=200&pool=oversized", 200, 0.2, UNBOUNDED, null),
                     new Cell("/async/offload/sleep pool=virtual", "async/offload/sleep?ms=200&pool=virtual", 200, 0.2, UNBOUNDED, null));
             case "entry" -> entryCells();
-            default -> throw new IllegalArgumentException("bench.scenarios: sleep, offload, entry; got " + scenario);
+            default -> throw new IllegalArgumentException("bench.scenarios: sleep, offload, entry, products; got " + scenario);
         };
     }
 
