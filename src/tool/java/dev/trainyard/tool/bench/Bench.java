@@ -51,7 +51,7 @@ public final class Bench {
                 if (scenario.trim().equals("products")) {
                     int count = Integer.getInteger("bench.products.count", 1_000_000);
                     int rounds = Integer.getInteger("bench.products.rounds", 8);
-                    int warmups = Integer.getInteger("bench.products.warmups", 3);
+                    int warmups = Integer.getInteger("bench.products.warmups", 6);
                     System.out.printf("%n== products on %s (%s): count=%d, one download at a time, %d measured per style after %d warm-up pairs%n",
                             stack.serverName(), runtime, count, rounds, warmups);
                     Files.createDirectories(out);

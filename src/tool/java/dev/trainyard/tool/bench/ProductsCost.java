@@ -31,6 +31,8 @@ final class ProductsCost {
 
     private static final List<String> STYLES = List.of("blocking", "async");
     private static final double MIB = 1024 * 1024;
+    /** Below this much CPU per download, the counter's 10 ms ticks make the ratio coarse. */
+    private static final double COARSE_CPU_SECONDS = 0.2;
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String baseUrl;
@@ -82,6 +84,12 @@ final class ProductsCost {
                 && measured.stream().mapToLong(Download::bytes).distinct().count() == 1;
         System.out.printf(Locale.ROOT, "medians of %d downloads each after %d warm-up pairs; async/blocking CPU per MiB: %.2f; bodies %s%n",
                 rounds, warmups, perMib[1] / perMib[0], identical ? "byte-identical" : "DIFFER");
+        double leastCpu = measured.stream().mapToDouble(Download::cpuSeconds).min().orElse(0);
+        if (leastCpu < COARSE_CPU_SECONDS) {
+            System.out.printf(Locale.ROOT, "note: a download cost as little as %.0f ms of server CPU; the process CPU counter"
+                    + " moves in 10 ms ticks on Linux, so the ratio is coarse (use -Dtrainyard.store.size=large for 100 MB downloads)%n",
+                    leastCpu * 1000);
+        }
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csvFile))) {
             w.println("style,count,bytes,server_cpu_seconds,wall_seconds,cpu_ms_per_mib,sha256");
             for (Download d : measured) {
