@@ -48,7 +48,7 @@ final class ProductsWriter implements WriteListener {
     private volatile byte[] chunk;
     private volatile int offset;
     private volatile int end;
-    /** Sizes each page's buffer from the last page's rows, so that it needs neither growth nor slack. */
+    /** Sizes each page's buffer from the last page's rows: rarely grown, little slack held. */
     private volatile int bytesPerRow = 256;
     private volatile long lastProgress = System.nanoTime();
     private volatile ScheduledFuture<?> watchdog;

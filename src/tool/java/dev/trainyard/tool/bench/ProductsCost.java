@@ -14,6 +14,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -55,6 +56,10 @@ final class ProductsCost {
 
     /** Prints the table and writes products.csv (one row per measured download). */
     void run(int count, int warmups, int rounds, Path csvFile) throws IOException, InterruptedException {
+        if (count < 0 || count > 1_000_000 || warmups < 0 || rounds < 1) {
+            throw new IllegalArgumentException("bench.products.count must be 0-1000000, bench.products.warmups 0 or more"
+                    + " and bench.products.rounds 1 or more; got " + count + ", " + warmups + ", " + rounds);
+        }
         for (int i = 0; i < warmups; i++) {
             for (String style : STYLES) {
                 download(style, count);
@@ -141,7 +146,7 @@ final class ProductsCost {
 
     static double median(double[] values) {
         double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
