@@ -9,8 +9,13 @@ case "$TRAINYARD_VARIANT" in
   virtual) cp "$JETTY_BASE/virtual/start.d/threadpool-virtual.ini" "$JETTY_BASE/start.d/" ;;
   *) echo "TRAINYARD_VARIANT must be platform or virtual, not '$TRAINYARD_VARIANT'" >&2; exit 64 ;;
 esac
+# The shared values are Jetty properties in start.d; the WAR reads its settings as system properties.
+shared=""
+while IFS='=' read -r key value; do
+  case "$key" in trainyard.*) shared="$shared -D$key=$value" ;; esac
+done < "$JETTY_BASE/start.d/trainyard-shared.ini"
 # shellcheck disable=SC2086
-exec java $TRAINYARD_JAVA_OPTS \
+exec java $TRAINYARD_JAVA_OPTS $shared \
   "-Dtrainyard.db.url=$TRAINYARD_DB_URL" "-Dtrainyard.db.user=$TRAINYARD_DB_USER" "-Dtrainyard.db.password=$TRAINYARD_DB_PASSWORD" \
   -jar "$JETTY_HOME/start.jar" "jetty.home=$JETTY_HOME" "jetty.base=$JETTY_BASE" \
   "jetty.http.port=$TRAINYARD_HTTP_PORT" "jetty.http.host=$TRAINYARD_HTTP_ADDRESS"

@@ -12,5 +12,7 @@ http
 ext
 jmx
 
+
 [xml]
 etc/trainyard-datasource.xml
+etc/trainyard-stop.xml

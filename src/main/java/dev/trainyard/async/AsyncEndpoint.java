@@ -1,7 +1,8 @@
 package dev.trainyard.async;
 
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.Problems;
+import dev.trainyard.web.OpenCalls;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -17,50 +18,46 @@ abstract class AsyncEndpoint extends Endpoint {
         void write(T result, HttpServletResponse response) throws IOException;
     }
 
-    /** A full executor clears quickly: retry after a second. */
-    static final int FULL_RETRY_AFTER_SECONDS = 1;
-
     protected AsyncRequests requests;
+    protected OpenCalls calls;
 
     @Override
     public void init() {
         requests = AsyncRequests.of(getServletContext());
+        calls = OpenCalls.of(getServletContext());
     }
 
     AsyncCall begin(HttpServletRequest request, HttpServletResponse response, long timeoutMillis) {
-        return AsyncCall.start(request, response, requests, timeoutMillis);
+        return AsyncCall.start(request, response, calls, timeoutMillis);
     }
 
     /**
-     * Runs {@code work} on the executor, then answers with {@code render}. The task claims the request before it
-     * starts, so work whose request has timed out in the queue is skipped (no effect). A full
-     * executor answers 503 with Retry-After at once, on the request thread. Database work is
-     * bounded by the pool's wait and the statement timeout, well inside the request's timeout.
+     * Runs {@code work} on the executor, then answers with {@code render}. The task claims the
+     * request before it starts, so work whose request was answered in the queue (timeout, client
+     * gone, shutdown) is skipped and has no effect; database work claims only with its run budget
+     * left ({@code runBudgetMillis}: pool wait + statement timeout + margin; 0 for work that writes
+     * nothing), so that work which starts is answered by its own result. A full executor answers
+     * 503 with Retry-After at once, on the request thread.
      */
-    <T> void offload(AsyncCall call, InstrumentedExecutor executor, Supplier<T> work, Render<T> render) {
+    <T> void offload(AsyncCall call, InstrumentedExecutor executor, long runBudgetMillis, Supplier<T> work, Render<T> render) {
         try {
             executor.execute(() -> {
-                if (!call.claim()) {
+                if (!(runBudgetMillis > 0 ? call.claim(runBudgetMillis) : call.claim())) {
                     return;
                 }
                 T result;
                 try {
                     result = work.get();
                 } catch (RuntimeException failure) {
-                    call.answer(response -> {
-                        throw failure;
-                    });
+                    call.fail(failure);
                     return;
                 }
-                // Only now is the request answered: a timeout during the work answers 504 itself,
-                // and this result is then dropped without touching the response.
+                // Answered only now: a timeout during the work answered 504 itself, and this
+                // result is then dropped without touching the response.
                 call.answer(response -> render.write(result, response));
             });
         } catch (RejectedExecutionException e) {
-            call.answer(response -> {
-                response.setHeader("Retry-After", Integer.toString(FULL_RETRY_AFTER_SECONDS));
-                Problems.send(response, 503, "the " + executor.name() + " executor is full; try again shortly");
-            });
+            call.refuse(503, "the " + executor.name() + " executor is full; try again shortly");
         }
     }
 }

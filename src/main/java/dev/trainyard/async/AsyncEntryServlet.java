@@ -2,6 +2,7 @@ package dev.trainyard.async;
 
 import dev.trainyard.data.Database;
 import dev.trainyard.data.EntryQueries;
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.EntryView;
 import dev.trainyard.web.HttpProblem;
 import dev.trainyard.web.Params;
@@ -23,14 +24,14 @@ public class AsyncEntryServlet extends AsyncEndpoint {
     @Override
     public void init() {
         super.init();
-        entries = new EntryQueries(Database.of(getServletContext()));
+        entries = new EntryQueries(Database.of(getServletContext()), requests.db().entryStatementTimeoutSeconds());
     }
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Integer requested = new Params(request).optionalInt("id", 1, Integer.MAX_VALUE).orElse(null);
         AsyncCall call = begin(request, response, requests.dbTimeoutMillis());
-        offload(call, requests.executors().get("db"), () -> {
+        offload(call, requests.executors().get("db"), requests.db().entryRunBudgetMillis(), () -> {
             int id = requested != null ? requested : ThreadLocalRandom.current().nextInt(1, entries.maxId() + 1);
             return entries.addView(id).orElseThrow(() -> HttpProblem.notFound("no entry with id " + id));
         }, (entry, out) -> EntryView.write(entry, "async", request, out));

@@ -1,5 +1,6 @@
 package dev.trainyard.async;
 
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.HelloView;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,6 +1,7 @@
 package dev.trainyard.async;
 
 import dev.trainyard.metrics.Metrics;
+import dev.trainyard.web.OpenCalls;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
@@ -23,6 +24,8 @@ public class AsyncListenerSetup implements ServletContextListener {
 
     @Override
     public void contextDestroyed(ServletContextEvent event) {
+        // Every open request answered first: executors stopped under running work would leave it unanswered.
+        OpenCalls.of(event.getServletContext()).drain();
         if (executors != null) {
             executors.shutdown();
         }

@@ -1,5 +1,6 @@
 package dev.trainyard.async;
 
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.blocking.ProductsServlet;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.ProductStream;
@@ -30,8 +31,7 @@ public class AsyncProductsServlet extends AsyncEndpoint {
         int count = new Params(request).intArg("count", 0, ProductsServlet.MAX_COUNT);
         AsyncCall call = begin(request, response, requests.streamTimeoutMillis());
         // Claimed for the whole stream: its timeout can only cut it short, never answer twice.
-        call.claim();
-        call.abortOnTimeout();
+        call.claimStream();
         response.setContentType(JsonOut.CONTENT_TYPE);
         ProductsWriter writer = new ProductsWriter(call, response.getOutputStream(), products,
                 requests.executors().get("db"), count, requests.pageSize());

@@ -2,15 +2,14 @@ package dev.trainyard.async;
 
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.PrometheusText;
+import dev.trainyard.web.DbLimits;
+import dev.trainyard.web.OpenCalls;
 import dev.trainyard.web.Settings;
 import jakarta.servlet.ServletContext;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What the async style shares: its executors, its timeout, and the count of async requests that
- * are open (started, not yet completed). That count must come back to zero after any load: an
- * async request that never completes is a leak the container cannot see.
+ * What the async style shares: its executors and its bounds. The requests it has open are counted,
+ * with the Train's, by {@link OpenCalls}.
  */
 public final class AsyncRequests implements MetricSource {
 
@@ -23,10 +22,7 @@ public final class AsyncRequests implements MetricSource {
     private final int pageSize;
     private final long streamTimeoutMillis;
     private final long streamStallMillis;
-    final AtomicLong open = new AtomicLong();
-    final LongAdder started = new LongAdder();
-    final LongAdder timedOut = new LongAdder();
-    final LongAdder errors = new LongAdder();
+    private final DbLimits db;
 
     AsyncRequests(AsyncExecutors executors) {
         this.executors = executors;
@@ -37,6 +33,8 @@ public final class AsyncRequests implements MetricSource {
         // A 100 MB answer to a slow reader takes a while; bounded all the same.
         this.streamTimeoutMillis = Settings.integer("trainyard.async.streamTimeoutMillis", 600_000, 1_000, 3_600_000);
         this.streamStallMillis = Settings.integer("trainyard.async.streamStallMillis", 15_000, 1_000, 600_000);
+        this.db = DbLimits.fromSystem();
+        DbLimits.requireCovers("trainyard.async.db.timeoutMillis", dbTimeoutMillis, db.runBudgetMillis(), "the run budget of a store query");
     }
 
     public static AsyncRequests of(ServletContext context) {
@@ -56,9 +54,16 @@ public final class AsyncRequests implements MetricSource {
         return timeoutMillis;
     }
 
-    /** The database endpoints' timeout: long enough for the complex store queries. */
+    /**
+     * The database endpoints' timeout: the time a request may wait for a db thread, plus the run
+     * budget its work is then guaranteed ({@link #db()}; checked at deployment).
+     */
     long dbTimeoutMillis() {
         return dbTimeoutMillis;
+    }
+
+    DbLimits db() {
+        return db;
     }
 
     int uploadMaxBytes() {
@@ -80,15 +85,9 @@ public final class AsyncRequests implements MetricSource {
 
     @Override
     public void writeTo(PrometheusText out) {
-        out.family("trainyard_async_open_requests", "gauge", "Async requests started and not yet completed (0 when idle)")
-                .sample("trainyard_async_open_requests", open.get());
-        out.family("trainyard_async_requests_total", "counter", "Async requests started")
-                .sample("trainyard_async_requests_total", started.sum());
-        out.family("trainyard_async_timeouts_total", "counter", "Async requests answered by their timeout")
-                .sample("trainyard_async_timeouts_total", timedOut.sum());
-        out.family("trainyard_async_errors_total", "counter", "Async requests ended by an I/O error (client gone)")
-                .sample("trainyard_async_errors_total", errors.sum());
         out.family("trainyard_async_timeout_seconds", "gauge", "The async timeout setting")
                 .sample("trainyard_async_timeout_seconds", timeoutMillis / 1000.0);
+        out.family("trainyard_async_db_timeout_seconds", "gauge", "The async database endpoints' timeout: queue wait, then the run budget")
+                .sample("trainyard_async_db_timeout_seconds", dbTimeoutMillis / 1000.0);
     }
 }

@@ -1,9 +1,9 @@
 package dev.trainyard.async;
 
 import dev.trainyard.blocking.SleepServlet;
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
-import dev.trainyard.web.Problems;
 import dev.trainyard.web.ThreadKind;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
@@ -37,10 +37,7 @@ public class AsyncSleepServlet extends AsyncEndpoint {
                 }
             }), ms, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
-            call.answer(out -> {
-                out.setHeader("Retry-After", "1");
-                Problems.send(out, 503, "the server is shutting down");
-            });
+            call.refuse(503, "the server is shutting down; not run");
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.trainyard.blocking.StoreServlet;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.store.StoreQueries;
 import dev.trainyard.data.store.StoreQuery;
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
 import jakarta.json.stream.JsonGenerator;
@@ -32,7 +33,7 @@ public class AsyncStoreServlet extends AsyncEndpoint {
         StoreQuery query = StoreServlet.resolve(request.getPathInfo());
         StoreQuery.Bound bound = query.bind(new Params(request));
         AsyncCall call = begin(request, response, requests.dbTimeoutMillis());
-        offload(call, requests.executors().get("db"), () -> store.run(bound), (table, out) -> {
+        offload(call, requests.executors().get("db"), requests.db().runBudgetMillis(), () -> store.run(bound), (table, out) -> {
             try (JsonGenerator json = JsonOut.open(out)) {
                 JsonOut.table(json, query.path(), table);
             }

@@ -1,6 +1,7 @@
 package dev.trainyard.async;
 
 import dev.trainyard.blocking.SleepServlet;
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.HttpProblem;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
@@ -32,7 +33,7 @@ public class OffloadSleepServlet extends AsyncEndpoint {
                     + System.getProperty("java.version"));
         }
         AsyncCall call = begin(request, response, requests.timeoutMillis() + ms);
-        offload(call, executor, () -> {
+        offload(call, executor, 0, () -> {
             try {
                 Thread.sleep(ms);
             } catch (InterruptedException e) {

@@ -2,7 +2,9 @@ package dev.trainyard.async;
 
 import dev.trainyard.data.ProductRow;
 import dev.trainyard.data.ProductStream;
-import dev.trainyard.web.Endpoint;
+import dev.trainyard.data.DataUnavailableException;
+import dev.trainyard.web.AsyncCall;
+import dev.trainyard.web.Problems;
 import dev.trainyard.web.JsonOut;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.ServletOutputStream;
@@ -50,7 +52,8 @@ final class ProductsWriter implements WriteListener {
     private volatile int end;
     /** Sizes each page's buffer from the last page's rows: rarely grown, little slack held. */
     private volatile int bytesPerRow = 256;
-    private volatile long lastProgress = System.nanoTime();
+    /** When the stream began to wait for its reader (isReady() said no); 0 while it does not. */
+    private volatile long readerWaitSince;
     private volatile ScheduledFuture<?> watchdog;
 
     ProductsWriter(AsyncCall call, ServletOutputStream out, ProductStream products, InstrumentedExecutor executor,
@@ -64,19 +67,21 @@ final class ProductsWriter implements WriteListener {
     }
 
     /**
-     * Ends the stream if it writes nothing for stallMillis. A reader that vanished while a page
-     * was being fetched can leave the container with a pending write it never reports back
+     * Ends the stream if its reader takes nothing for stallMillis. A reader that vanished while a
+     * page was being fetched can leave the container with a pending write it never reports back
      * (Tomcat 10.1: neither onWritePossible nor onError follows), which would hold the request
-     * open until the stream's long timeout. Checked at a quarter of the bound, on the scheduler.
+     * open until the stream's long timeout. Only waits for the reader count: a page query that is
+     * slow is the database's, bounded by its statement timeout and answered as a database failure.
+     * Checked at a quarter of the bound, on the scheduler.
      */
     void watch(ScheduledExecutorService scheduler, long stallMillis) {
         long every = Math.max(250, stallMillis / 4);
         watchdog = scheduler.scheduleWithFixedDelay(() -> {
             if (call.ended()) {
                 watchdog.cancel(false);
-            } else if (System.nanoTime() - lastProgress > TimeUnit.MILLISECONDS.toNanos(stallMillis)) {
-                LOG.warning("/async/products wrote nothing for " + stallMillis + " ms after " + lastId
-                        + " products; the reader is gone or stuck, response cut short");
+            } else if (readerWaitSince != 0 && System.nanoTime() - readerWaitSince > TimeUnit.MILLISECONDS.toNanos(stallMillis)) {
+                LOG.warning("/async/products: the reader took nothing for " + stallMillis + " ms after " + lastId
+                        + " products; it is gone or stuck, response cut short");
                 call.stalled();
                 watchdog.cancel(false);
             }
@@ -85,6 +90,7 @@ final class ProductsWriter implements WriteListener {
 
     @Override
     public void onWritePossible() {
+        readerWaitSince = 0;
         pump();
     }
 
@@ -94,25 +100,33 @@ final class ProductsWriter implements WriteListener {
         call.end();
     }
 
+    /**
+     * Writes what is ready, holding the call's right to the response: once the stream has ended
+     * (its timeout, a stall, the client gone), nothing here touches the response again, since the
+     * container may already have given it to another request.
+     */
     private void pump() {
+        call.whileOpen(this::pumpOpen);
+    }
+
+    private void pumpOpen() {
         try {
             while (true) {
                 byte[] current = chunk;
                 if (current != null && offset < end) {
                     if (!out.isReady()) {
+                        waitForReader();
                         return;
                     }
                     // The whole page in one write: the container sends what the socket takes and
                     // keeps the rest, and isReady() turns false until it has drained. Every write
                     // that fills the socket costs a round through the container's poller and a
-                    // container thread, so fewer, larger writes cost less CPU per MB than a
-                    // 64 KB loop would (on Tomcat 1.01 against 1.15 times the blocking CPU per MiB:
-                    // README, Benchmarks, products).
+                    // container thread, so fewer, larger writes cost less CPU per MB than small
+                    // ones (README, Benchmarks, products).
                     int from = offset;
                     offset = end;
                     out.write(current, from, end - from);
                     wroteAny = true;
-                    lastProgress = System.nanoTime();
                     continue;
                 }
                 if (finished) {
@@ -122,6 +136,7 @@ final class ProductsWriter implements WriteListener {
                     // slow reader receives a damaged stream. If not yet, onWritePossible comes
                     // back here when it is.
                     if (!out.isReady()) {
+                        waitForReader();
                         return;
                     }
                     call.end();
@@ -131,33 +146,40 @@ final class ProductsWriter implements WriteListener {
                 return;
             }
         } catch (IOException | RuntimeException e) {
-            // The client left, or the stream's timeout ended the request under us.
-            onError(e);
+            // The client left, or the container ended the request.
+            LOG.log(Level.FINE, "/async/products ended by the container or the client", e);
+            call.end();
+        }
+    }
+
+    private void waitForReader() {
+        if (readerWaitSince == 0) {
+            readerWaitSince = System.nanoTime();
         }
     }
 
     private void fetchNextPage() {
         try {
             executor.execute(() -> {
+                int asked = Math.min(pageSize, remaining);
+                List<ProductRow> page;
                 try {
-                    int asked = Math.min(pageSize, remaining);
-                    List<ProductRow> page = asked == 0 ? List.of() : products.page(lastId, asked);
-                    boolean last = page.size() < asked || remaining - page.size() == 0;
-                    encode(page, last);
-                    if (!page.isEmpty()) {
-                        lastId = page.get(page.size() - 1).id();
-                    }
-                    remaining -= page.size();
-                    finished = last;
-                    lastProgress = System.nanoTime();
+                    page = asked == 0 ? List.of() : products.page(lastId, asked);
                 } catch (RuntimeException e) {
                     fail(e);
                     return;
                 }
+                boolean last = page.size() < asked || remaining - page.size() == 0;
+                encode(page, last);
+                if (!page.isEmpty()) {
+                    lastId = page.get(page.size() - 1).id();
+                }
+                remaining -= page.size();
+                finished = last;
                 pump();
             });
         } catch (RejectedExecutionException e) {
-            fail(new dev.trainyard.data.DataUnavailableException("the db executor is full", e));
+            fail(new DataUnavailableException("the db executor is full", e));
         }
     }
 
@@ -205,19 +227,32 @@ final class ProductsWriter implements WriteListener {
         }
     }
 
-    /** Before the first byte: a clean JSON error (503). After: only cutting the response short is honest. */
+    /**
+     * Before the first byte: a clean JSON error (503), written as the stream's only chunk, through
+     * the same non-blocking path (getWriter() is not allowed on this response). After: only
+     * cutting the response short is honest.
+     */
     private void fail(RuntimeException e) {
-        if (!wroteAny) {
-            try {
-                if (!Endpoint.answer(call.response(), e)) {
+        call.whileOpen(() -> {
+            if (!wroteAny && !call.response().isCommitted()) {
+                int status = e instanceof DataUnavailableException ? 503 : 500;
+                if (status == 500) {
                     LOG.log(Level.SEVERE, "/async/products failed", e);
                 }
-            } catch (IOException | RuntimeException io) {
-                LOG.log(Level.FINE, "could not answer /async/products", io);
+                call.response().setStatus(status);
+                if (status == 503) {
+                    call.response().setHeader("Retry-After", "2");
+                }
+                byte[] body = Problems.body(status, status == 503 ? e.getMessage() : "internal error");
+                chunk = body;
+                offset = 0;
+                end = body.length;
+                finished = true;
+                pumpOpen();
+            } else {
+                LOG.log(Level.WARNING, "/async/products failed after " + lastId + " products; response cut short: " + e);
+                call.end();
             }
-        } else {
-            LOG.log(Level.WARNING, "/async/products failed after " + lastId + " products; response cut short: " + e);
-        }
-        call.end();
+        });
     }
 }

@@ -1,5 +1,6 @@
 package dev.trainyard.async;
 
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.UploadDigest;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
@@ -37,9 +38,7 @@ final class UploadReader implements ReadListener {
                 digest.update(buffer, n);
             }
         } catch (RuntimeException tooLarge) {
-            call.answer(response -> {
-                throw tooLarge;
-            });
+            call.fail(tooLarge);
         }
     }
 

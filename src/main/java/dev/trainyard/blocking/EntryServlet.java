@@ -3,6 +3,7 @@ package dev.trainyard.blocking;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.EntryQueries;
+import dev.trainyard.web.DbLimits;
 import dev.trainyard.web.EntryView;
 import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.HttpProblem;
@@ -25,7 +26,7 @@ public class EntryServlet extends Endpoint {
 
     @Override
     public void init() {
-        entries = new EntryQueries(Database.of(getServletContext()));
+        entries = new EntryQueries(Database.of(getServletContext()), DbLimits.fromSystem().entryStatementTimeoutSeconds());
     }
 
     @Override

@@ -25,6 +25,8 @@ public final class Database {
 
     private static final String CONTEXT_KEY = Database.class.getName();
     private static final Logger LOG = Logger.getLogger(Database.class.getName());
+    /** query_canceled: what PostgreSQL reports when statement_timeout cut a statement (rolled back). */
+    private static final String CANCELLED = "57014";
 
     private volatile DataSource dataSource;
     private volatile EntityManagerFactory emf;
@@ -108,7 +110,48 @@ public final class Database {
     /** Wraps a database failure for the client, and logs its cause once for the operator. */
     public static DataUnavailableException unavailable(Exception cause) {
         LOG.log(Level.WARNING, "database call failed: " + cause);
+        if (CANCELLED.equals(sqlState(cause))) {
+            return new DataUnavailableException("the database did not finish in time (statement timeout); not applied", cause);
+        }
         return new DataUnavailableException("database unavailable", cause);
+    }
+
+    /**
+     * Classifies the failure of a write statement that was sent: if PostgreSQL itself reported that
+     * it rolled the statement back (a statement timeout, a deadlock or serialization failure, a
+     * lock not available), nothing was applied (503); any other failure (the connection broke or
+     * timed out while it ran) leaves the outcome unknown (504).
+     */
+    public static RuntimeException writeFailed(SQLException cause) {
+        String state = sqlState(cause);
+        if (state != null && (state.equals(CANCELLED) || state.startsWith("40") || state.equals("55P03"))) {
+            return unavailable(cause);
+        }
+        LOG.log(Level.WARNING, "database write failed without an answer: " + cause);
+        return new OutcomeUnknownException("the database did not answer the update; its outcome is unknown", cause);
+    }
+
+    /** The SQLState of the first SQLException in the chain (JPA wraps the driver's twice), or null. */
+    private static String sqlState(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null) {
+                return sql.getSQLState();
+            }
+        }
+        return null;
+    }
+
+    /** Closes JDBC resources whose work is done; a failure to close must not fail the request. */
+    public static void closeQuietly(AutoCloseable... resources) {
+        for (AutoCloseable resource : resources) {
+            if (resource != null) {
+                try {
+                    resource.close();
+                } catch (Exception e) {
+                    LOG.log(Level.FINE, "closing " + resource.getClass().getSimpleName() + " failed", e);
+                }
+            }
+        }
     }
 
     void close() {

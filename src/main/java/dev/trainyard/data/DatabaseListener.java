@@ -1,5 +1,6 @@
 package dev.trainyard.data;
 
+import dev.trainyard.web.OpenCalls;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
@@ -15,6 +16,8 @@ public class DatabaseListener implements ServletContextListener {
 
     @Override
     public void contextDestroyed(ServletContextEvent event) {
+        // Store queries still running answer first; then their persistence unit closes.
+        OpenCalls.of(event.getServletContext()).drain();
         Database.ofOrCreate(event.getServletContext()).close();
     }
 }

@@ -37,37 +37,74 @@ public final class EntryQueries {
             + " RETURNING t.id, t.name, t.descr, t.views";
 
     private final Database database;
+    private final int statementTimeoutSeconds;
     private volatile int maxId;
 
-    public EntryQueries(Database database) {
+    /**
+     * @param statementTimeoutSeconds bounds every update (a locked row, a busy database): the same
+     *     bound in every style, tighter than the pools' own statement timeout, which must also fit
+     *     the slow store queries
+     */
+    public EntryQueries(Database database, int statementTimeoutSeconds) {
         this.database = database;
+        this.statementTimeoutSeconds = statementTimeoutSeconds;
     }
 
-    /** Adds one view to the row and returns it, or empty when no row has this id. */
+    /**
+     * Adds one view to the row and returns it, or empty when no row has this id. Throws
+     * {@link DataUnavailableException} when nothing was applied, {@link OutcomeUnknownException}
+     * when the update was sent and no answer came back.
+     */
     public Optional<Entry> addView(int id) {
-        try (Connection c = database.connection();
-             PreparedStatement ps = c.prepareStatement(ADD_VIEW)) {
-            ps.setInt(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                // char(25) pads with blanks; the page shows the name, not its padding.
-                return Optional.of(new Entry(rs.getInt(1), rs.getString(2).stripTrailing(), rs.getString(3), rs.getInt(4)));
+        return update(ADD_VIEW, (c, ps) -> ps.setInt(1, id)).stream().findFirst();
+    }
+
+    @FunctionalInterface
+    private interface Binder {
+        void bind(Connection c, PreparedStatement ps) throws SQLException;
+    }
+
+    /**
+     * Runs one bounded update and returns the rows it changed. Failures are told apart by when
+     * they happen: before the statement was sent nothing was applied; while it ran, only
+     * PostgreSQL's own rollback says so. Closing happens after the rows are read and cannot fail
+     * the request: an update that answered was applied.
+     */
+    private List<Entry> update(String sql, Binder binder) {
+        Connection c = database.connection();
+        PreparedStatement ps = null;
+        ResultSet rs = null;
+        try {
+            try {
+                ps = c.prepareStatement(sql);
+                ps.setQueryTimeout(statementTimeoutSeconds);
+                binder.bind(c, ps);
+            } catch (SQLException e) {
+                throw Database.unavailable(e);
             }
-        } catch (SQLException e) {
-            throw Database.unavailable(e);
+            try {
+                rs = ps.executeQuery();
+                List<Entry> rows = new ArrayList<>();
+                while (rs.next()) {
+                    // char(25) pads with blanks; the page shows the name, not its padding.
+                    rows.add(new Entry(rs.getInt(1), rs.getString(2).stripTrailing(), rs.getString(3), rs.getInt(4)));
+                }
+                return rows;
+            } catch (SQLException e) {
+                throw Database.writeFailed(e);
+            }
+        } finally {
+            Database.closeQuietly(rs, ps, c);
         }
     }
 
     /**
      * Adds one view per requested id (an id asked for twice gets two) in one round trip, and
      * returns, per position, the row as that request saw it: as if the requests for one id had
-     * run one after the other in list order. Empty where no row has the id.
-     *
-     * @param statementTimeoutSeconds bounds the trip (0: no bound)
+     * run one after the other in list order. Empty where no row has the id. Fails as
+     * {@link #addView} does, for the whole batch: one statement, applied entirely or not at all.
      */
-    public List<Optional<Entry>> addViews(List<Integer> ids, int statementTimeoutSeconds) throws SQLException {
+    public List<Optional<Entry>> addViews(List<Integer> ids) {
         if (ids.size() == 1) {
             // A lone rider (light traffic) takes the single-row statement: same effect, less work
             // for the planner than the array form, so the train costs a lone request nothing extra.
@@ -80,17 +117,12 @@ public final class EntryQueries {
         Integer[] distinct = counts.keySet().toArray(new Integer[0]);
         Integer[] n = counts.values().toArray(new Integer[0]);
         Map<Integer, Entry> after = new HashMap<>();
-        try (Connection c = database.connection();
-             PreparedStatement ps = c.prepareStatement(ADD_VIEWS)) {
-            ps.setQueryTimeout(statementTimeoutSeconds);
+        for (Entry row : update(ADD_VIEWS, (c, ps) -> {
             ps.setArray(1, c.createArrayOf("integer", distinct));
             ps.setArray(2, c.createArrayOf("integer", n));
             ps.setArray(3, c.createArrayOf("integer", distinct));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    after.put(rs.getInt(1), new Entry(rs.getInt(1), rs.getString(2).stripTrailing(), rs.getString(3), rs.getInt(4)));
-                }
-            }
+        })) {
+            after.put(row.id(), row);
         }
         Map<Integer, Integer> seen = new HashMap<>();
         List<Optional<Entry>> answers = new ArrayList<>(ids.size());

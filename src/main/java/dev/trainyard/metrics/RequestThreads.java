@@ -24,6 +24,11 @@ public final class RequestThreads implements MetricSource {
         return busy;
     }
 
+    /** Container threads inside the WAR now, of both kinds: requests still being served on them. */
+    public int busy() {
+        return platform.get() + virtual.get();
+    }
+
     @Override
     public void writeTo(PrometheusText out) {
         out.family("trainyard_request_threads_busy", "gauge", "Container threads inside Trainyard's servlets now, by thread kind")

@@ -26,8 +26,8 @@ public final class AdaptivePolicy implements BatchPolicy {
     }
 
     @Override
-    public <K, R> List<Job<K, R>> next(JobSource<Job<K, R>> source) throws InterruptedException {
-        return busy(source.nanoTime()) ? window.next(source) : alone.next(source);
+    public <K, R> void next(JobSource<Job<K, R>> source, List<Job<K, R>> batch) throws InterruptedException {
+        (busy(source.nanoTime()) ? window : alone).next(source, batch);
     }
 
     boolean busy(long nowNanos) {

@@ -8,11 +8,9 @@ import java.util.List;
 final class CharacteristicsCommand implements Command<Integer, Table> {
 
     private final CharacteristicsBatch batch;
-    private final int statementTimeoutSeconds;
 
-    CharacteristicsCommand(CharacteristicsBatch batch, int statementTimeoutSeconds) {
+    CharacteristicsCommand(CharacteristicsBatch batch) {
         this.batch = batch;
-        this.statementTimeoutSeconds = statementTimeoutSeconds;
     }
 
     @Override
@@ -22,6 +20,6 @@ final class CharacteristicsCommand implements Command<Integer, Table> {
 
     @Override
     public List<Outcome<Table>> run(List<Integer> productIds) throws Exception {
-        return batch.of(productIds, statementTimeoutSeconds).stream().map(EntryCommand::outcome).toList();
+        return batch.of(productIds).stream().map(EntryCommand::outcome).toList();
     }
 }

@@ -1,5 +1,7 @@
 package dev.trainyard.train;
 
+import dev.trainyard.data.DataUnavailableException;
+import dev.trainyard.data.OutcomeUnknownException;
 import java.util.List;
 
 /**
@@ -13,7 +15,20 @@ public interface Command<K, R> {
 
     /**
      * Does the work of every key in one database round trip and returns one outcome per key, in
-     * the keys' order (a key may repeat). A failure of the trip throws, and nothing is applied.
+     * the keys' order (a key may repeat). A failure of the trip throws: nothing was applied
+     * ({@link DataUnavailableException}), or the database never said ({@link OutcomeUnknownException}).
      */
     List<Outcome<R>> run(List<K> keys) throws Exception;
+
+    /**
+     * What a failed trip means for each of its riders: not applied (503) only when the data layer
+     * says so; anything else, a bug included, may have happened after the write (504).
+     */
+    default Outcome<R> failure(Throwable e) {
+        if (e instanceof DataUnavailableException unavailable) {
+            return Outcome.failed(unavailable.getMessage());
+        }
+        return Outcome.unknown(e instanceof OutcomeUnknownException ? e.getMessage()
+                : "the batch failed after it was sent; its outcome is unknown");
+    }
 }

@@ -2,10 +2,12 @@ package dev.trainyard.train;
 
 import dev.trainyard.metrics.Distribution;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
@@ -23,6 +25,8 @@ import java.util.logging.Logger;
 public final class Dispatcher<K, R> implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
+    /** How long closing waits for workers to bring back the trips they are on. */
+    static final long JOIN_MILLIS = 2_000;
 
     private final Command<K, R> command;
     private final BatchPolicy policy;
@@ -39,6 +43,7 @@ public final class Dispatcher<K, R> implements AutoCloseable {
     final LongAdder found = new LongAdder();
     final LongAdder missing = new LongAdder();
     final LongAdder failed = new LongAdder();
+    final LongAdder unknown = new LongAdder();
     final LongAdder rejected = new LongAdder();
     final LongAdder expired = new LongAdder();
     final Distribution batchSize = Distribution.counts();
@@ -50,7 +55,7 @@ public final class Dispatcher<K, R> implements AutoCloseable {
         this.command = command;
         this.policy = policy;
         this.queue = new ArrayBlockingQueue<>(queueCapacity);
-        this.source = new QueueSource<>(queue);
+        this.source = new QueueSource<>(queue, () -> running);
         this.departureTimeoutNanos = departureTimeoutNanos;
         for (int i = 0; i < workerCount; i++) {
             Thread worker = threads.newThread(this::work);
@@ -59,38 +64,54 @@ public final class Dispatcher<K, R> implements AutoCloseable {
         }
     }
 
-    /** Queues the job; false (and nothing queued) when the queue is full or shutting down. */
+    /**
+     * Queues the job; false (and nothing queued) when the queue is full or the dispatcher closed.
+     * A job that slips in while {@link #close()} drains the queue is taken back out here, or found
+     * by the drain: either way it is answered once.
+     */
     public boolean submit(Job<K, R> job) {
         if (policy instanceof AdaptivePolicy adaptive) {
             adaptive.arrived(job.arrivedNanos());
         }
         if (running && queue.offer(job)) {
-            return true;
+            if (running || !queue.remove(job)) {
+                return true;
+            }
         }
         rejected.increment();
         return false;
     }
 
-    /** Counts a job that gave up while queued (its request timed out). */
-    public void expired() {
-        expired.increment();
-    }
-
     private void work() {
+        List<Job<K, R>> batch = new ArrayList<>();
         while (running) {
-            List<Job<K, R>> batch;
+            batch.clear();
             try {
-                batch = policy.next(source);
+                policy.next(source, batch);
             } catch (InterruptedException e) {
+                // Closed: the jobs this worker had taken (a window waiting to fill) never departed.
+                turnAway(batch, "the server is shutting down; not applied");
                 break;
             }
             busyWorkers.incrementAndGet();
             try {
                 ride(batch);
-            } catch (RuntimeException e) {
-                LOG.log(Level.SEVERE, "train worker failed; its jobs were answered 503", e);
+            } catch (Throwable e) {
+                // Whatever happened (a bug, an Error), the worker lives on; every rider was
+                // answered in ride() or is answered by its request's timeout.
+                LOG.log(Level.SEVERE, "train " + command.name() + " worker caught " + e + "; it goes on", e);
             } finally {
                 busyWorkers.decrementAndGet();
+            }
+        }
+    }
+
+    private void turnAway(List<Job<K, R>> jobs, String reason) {
+        for (Job<K, R> job : jobs) {
+            try {
+                job.turnAway(reason);
+            } catch (Throwable e) {
+                LOG.log(Level.WARNING, "answering a job turned away failed", e);
             }
         }
     }
@@ -102,7 +123,9 @@ public final class Dispatcher<K, R> implements AutoCloseable {
         for (Job<K, R> job : batch) {
             long waitedNanos = now - job.arrivedNanos();
             if (waitedNanos > departureTimeoutNanos) {
-                job.abandon("waited " + waitedNanos / 1_000_000 + " ms for a departure; not applied", expired::increment);
+                if (job.turnAway("waited " + waitedNanos / 1_000_000 + " ms for a departure; not applied")) {
+                    expired.increment();
+                }
             } else if (job.depart()) {
                 riders.add(job);
                 keys.add(job.key());
@@ -119,22 +142,37 @@ public final class Dispatcher<K, R> implements AutoCloseable {
         try {
             roundTrips.increment();
             outcomes = command.run(keys);
-        } catch (Exception e) {
-            failedBatches.increment();
-            LOG.log(Level.WARNING, "train " + command.name() + " batch of " + riders.size() + " failed: " + e);
-            for (Job<K, R> job : riders) {
-                failed.increment();
-                job.arrive(Outcome.failed("database unavailable"));
+            if (outcomes.size() != riders.size()) {
+                throw new IllegalStateException(command.name() + " returned " + outcomes.size() + " outcomes for " + riders.size() + " keys");
             }
-            return;
+        } catch (Throwable e) {
+            failedBatches.increment();
+            Outcome<R> failure = command.failure(e);
+            LOG.log(Level.WARNING, "train " + command.name() + " batch of " + riders.size() + " failed: " + e);
+            outcomes = Collections.nCopies(riders.size(), failure);
         } finally {
             trip.recordNanos(System.nanoTime() - start);
         }
         for (int i = 0; i < riders.size(); i++) {
             Outcome<R> outcome = outcomes.get(i);
-            (outcome instanceof Outcome.Found ? found : outcome instanceof Outcome.Missing ? missing : failed).increment();
-            riders.get(i).arrive(outcome);
+            counter(outcome).increment();
+            try {
+                riders.get(i).arrive(outcome);
+            } catch (Throwable e) {
+                // One rider's answer must never cost the others theirs.
+                LOG.log(Level.SEVERE, "answering a train rider failed", e);
+            }
         }
+    }
+
+    private LongAdder counter(Outcome<R> outcome) {
+        if (outcome instanceof Outcome.Found) {
+            return found;
+        }
+        if (outcome instanceof Outcome.Missing) {
+            return missing;
+        }
+        return outcome instanceof Outcome.Unknown ? unknown : failed;
     }
 
     public String commandName() {
@@ -161,15 +199,30 @@ public final class Dispatcher<K, R> implements AutoCloseable {
         return busyWorkers.get();
     }
 
-    /** Stops the workers and answers every job still queued (503): none is left hanging. */
+    /**
+     * Stops taking jobs and answers every job still queued 503: none is left hanging, none rides
+     * after this. A worker on a trip finishes it and answers its riders (its database call is not
+     * interrupted; the statement timeout bounds it); idle workers notice within
+     * {@link QueueSource#CHECK_NANOS}. Waits up to {@code JOIN_MILLIS} for them to end.
+     */
     @Override
     public void close() {
         running = false;
-        workers.forEach(Thread::interrupt);
         List<Job<K, R>> left = new ArrayList<>();
         queue.drainTo(left);
-        for (Job<K, R> job : left) {
-            job.abandon("the server is shutting down");
+        turnAway(left, "the server is shutting down; not applied");
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JOIN_MILLIS);
+        for (Thread worker : workers) {
+            long wait = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            try {
+                if (wait > 0) {
+                    worker.join(wait);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
+        // A worker still on a trip (a database that stopped answering) ends with its socket timeout.
     }
 }

@@ -9,11 +9,9 @@ import java.util.Optional;
 final class EntryCommand implements Command<Integer, Entry> {
 
     private final EntryQueries entries;
-    private final int statementTimeoutSeconds;
 
-    EntryCommand(EntryQueries entries, int statementTimeoutSeconds) {
+    EntryCommand(EntryQueries entries) {
         this.entries = entries;
-        this.statementTimeoutSeconds = statementTimeoutSeconds;
     }
 
     @Override
@@ -23,7 +21,7 @@ final class EntryCommand implements Command<Integer, Entry> {
 
     @Override
     public List<Outcome<Entry>> run(List<Integer> ids) throws Exception {
-        return entries.addViews(ids, statementTimeoutSeconds).stream().map(EntryCommand::outcome).toList();
+        return entries.addViews(ids).stream().map(EntryCommand::outcome).toList();
     }
 
     static <R> Outcome<R> outcome(Optional<R> row) {

@@ -1,28 +1,26 @@
 package dev.trainyard.train;
 
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
+import dev.trainyard.web.AsyncCall;
+import java.util.function.Function;
 
 /**
- * One request waiting for its ride. Its state only moves forward, by compare-and-set, so that it
- * is answered exactly once: by its batch once it departed, or — only while still queued — by its
- * timeout or a shutdown, in which case it was never applied.
+ * One request waiting for its ride: its key, when it arrived, and its {@link AsyncCall}, the one
+ * answer core that its timeout, its client's disconnection and a shutdown go through as well. A
+ * job departs only by claiming its call, so a request that was answered while queued never rides,
+ * and an outcome that arrives after its request was answered is dropped.
  */
 public final class Job<K, R> {
 
-    private static final int QUEUED = 0;
-    private static final int DEPARTED = 1;
-    private static final int ANSWERED = 2;
-
     private final K key;
     private final long arrivedNanos;
-    private final Consumer<Outcome<R>> answer;
-    private final AtomicInteger state = new AtomicInteger(QUEUED);
+    private final AsyncCall call;
+    private final Function<Outcome<R>, AsyncCall.Answer> render;
 
-    public Job(K key, long arrivedNanos, Consumer<Outcome<R>> answer) {
+    public Job(K key, long arrivedNanos, AsyncCall call, Function<Outcome<R>, AsyncCall.Answer> render) {
         this.key = key;
         this.arrivedNanos = arrivedNanos;
-        this.answer = answer;
+        this.call = call;
+        this.render = render;
     }
 
     public K key() {
@@ -33,42 +31,21 @@ public final class Job<K, R> {
         return arrivedNanos;
     }
 
-    /** Claims the job for a batch; false if it was already answered (timed out). */
+    /** Claims the job for a batch; false if it was already answered (timed out, client gone, shutdown). */
     boolean depart() {
-        return state.compareAndSet(QUEUED, DEPARTED);
+        return call.claim();
     }
 
-    /** Answers a departed job with its batch's outcome. */
+    /** Answers a departed job with its batch's outcome (dropped if its request was answered meanwhile). */
     void arrive(Outcome<R> outcome) {
-        if (state.compareAndSet(DEPARTED, ANSWERED)) {
-            answer.accept(outcome);
-        }
+        call.answer(render.apply(outcome));
     }
 
     /**
-     * Answers a job that never departed (timeout, full dispatcher, shutdown). Returns false when
-     * the job has departed: its batch will answer it.
+     * Answers a job that never departed (missed departure, full dispatcher, shutdown): 503, nothing
+     * applied. False when the job has departed or was answered: then this says nothing.
      */
-    public boolean abandon(String reason) {
-        return abandon(reason, () -> { });
-    }
-
-    /**
-     * Withdraws a job that has not departed, without calling its answer: for the request's own
-     * timeout callback, which must answer there and then (the container completes the request when
-     * the callback returns). False when the job has departed: its batch will answer.
-     */
-    public boolean cancel() {
-        return state.compareAndSet(QUEUED, ANSWERED);
-    }
-
-    /** As {@link #abandon(String)}, running {@code claimed} (say, a metric) before the answer goes out. */
-    public boolean abandon(String reason, Runnable claimed) {
-        if (state.compareAndSet(QUEUED, ANSWERED)) {
-            claimed.run();
-            answer.accept(Outcome.failed(reason));
-            return true;
-        }
-        return false;
+    boolean turnAway(String reason) {
+        return call.refuse(503, reason);
     }
 }

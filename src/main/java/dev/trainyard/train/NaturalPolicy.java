@@ -1,6 +1,5 @@
 package dev.trainyard.train;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,11 +16,9 @@ public final class NaturalPolicy implements BatchPolicy {
     }
 
     @Override
-    public <K, R> List<Job<K, R>> next(JobSource<Job<K, R>> source) throws InterruptedException {
-        List<Job<K, R>> batch = new ArrayList<>();
+    public <K, R> void next(JobSource<Job<K, R>> source, List<Job<K, R>> batch) throws InterruptedException {
         batch.add(source.take());
         source.drainTo(batch, maxBatch - 1);
-        return batch;
     }
 
     @Override

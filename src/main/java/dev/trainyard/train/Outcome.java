@@ -9,8 +9,12 @@ public sealed interface Outcome<R> {
     record Missing<R>() implements Outcome<R> {
     }
 
-    /** The job did not ride, or its batch failed: nothing of it was applied. */
+    /** The batch failed and the database rolled it back, or the job never rode: nothing applied (503). */
     record Failed<R>(String reason) implements Outcome<R> {
+    }
+
+    /** The batch's statement was sent and no answer came back: it may have been applied (504). */
+    record Unknown<R>(String reason) implements Outcome<R> {
     }
 
     static <R> Outcome<R> found(R value) {
@@ -23,5 +27,9 @@ public sealed interface Outcome<R> {
 
     static <R> Outcome<R> failed(String reason) {
         return new Failed<>(reason);
+    }
+
+    static <R> Outcome<R> unknown(String reason) {
+        return new Unknown<>(reason);
     }
 }

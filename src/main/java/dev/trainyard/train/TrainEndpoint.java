@@ -1,16 +1,13 @@
 package dev.trainyard.train;
 
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.Endpoint;
+import dev.trainyard.web.OpenCalls;
 import dev.trainyard.web.Params;
 import dev.trainyard.web.Problems;
-import jakarta.servlet.AsyncContext;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * How a request rides the train. The container's thread validates, goes async, hands a job to
@@ -27,20 +24,22 @@ import java.util.logging.Logger;
  * socket's send buffer without waiting; only a client that stopped reading answers it pipelined
  * can make the write wait, and then for at most the connector's write timeout.
  *
- * <p>Every path ends in exactly one answer: the batch's, or — only for a job that never departed —
- * a 503 from the timeout or from a full queue.
+ * <p>Every request is answered exactly once, through its {@link AsyncCall}: by its batch once it
+ * departed (or, if the database stopped answering, by its timeout: 504, outcome unknown), or — only
+ * if it never departed — 503 from its timeout, a full queue or a shutdown, nothing applied.
  */
 abstract class TrainEndpoint<R> extends Endpoint {
 
-    private static final Logger LOG = Logger.getLogger(TrainEndpoint.class.getName());
     /** A full queue clears in well under a second at the train's throughput. */
     static final int FULL_RETRY_AFTER_SECONDS = 1;
 
     private Trains trains;
+    private OpenCalls calls;
 
     @Override
     public void init() {
         trains = Trains.of(getServletContext());
+        calls = OpenCalls.of(getServletContext());
     }
 
     /** The dispatcher command this endpoint rides. */
@@ -59,71 +58,29 @@ abstract class TrainEndpoint<R> extends Endpoint {
         String policy = params.optionalChoice("policy", TrainSettings.POLICIES).orElse(trains.settings().policy());
         int key = key(params);
         Dispatcher<Integer, R> dispatcher = trains.dispatcher(command(), policy);
-
-        AsyncContext async = request.startAsync();
-        async.setTimeout(trains.settings().asyncTimeoutMillis());
-        Job<Integer, R> job = new Job<>(key, System.nanoTime(), outcome -> answer(key, outcome, async, request, response));
-        async.addListener(new AsyncListener() {
-            @Override
-            public void onTimeout(AsyncEvent event) throws IOException {
-                // Answered here, on the container's thread: a job still queued never rides.
-                if (job.cancel()) {
-                    dispatcher.expired();
-                    response.setHeader("Retry-After", Integer.toString(FULL_RETRY_AFTER_SECONDS));
-                    Problems.send(response, 503, "timed out waiting for a departure; not applied");
-                    async.complete();
-                }
-            }
-
-            @Override
-            public void onError(AsyncEvent event) {
-                // The client went away: if the job has not left yet, it must not ride.
-                if (job.cancel()) {
-                    async.complete();
-                }
-            }
-
-            @Override
-            public void onComplete(AsyncEvent event) {
-            }
-
-            @Override
-            public void onStartAsync(AsyncEvent event) {
-            }
-        });
-        if (!dispatcher.submit(job)) {
+        if (dispatcher == null) {
             response.setHeader("Retry-After", Integer.toString(FULL_RETRY_AFTER_SECONDS));
-            Problems.send(response, 503, "the " + command() + " train is full (" + dispatcher.queueCapacity()
-                    + " jobs waiting); try again shortly");
-            async.complete();
+            Problems.send(response, 503, "the server is shutting down; not applied");
+            return;
+        }
+        AsyncCall call = AsyncCall.start(request, response, calls, trains.settings().asyncTimeoutMillis(command()));
+        Job<Integer, R> job = new Job<>(key, System.nanoTime(), call, outcome -> out -> answer(key, outcome, request, out));
+        if (!dispatcher.submit(job)) {
+            call.refuse(503, "the " + command() + " train is full (" + dispatcher.queueCapacity() + " jobs waiting); try again shortly");
         }
     }
 
-    /** On the worker that carried the job (or a timeout's or shutdown's thread): write, then complete. */
-    private void answer(int key, Outcome<R> outcome, AsyncContext async, HttpServletRequest request,
-                        HttpServletResponse response) {
-        try {
-            if (outcome instanceof Outcome.Found<R> found) {
-                render(found.value(), request, response);
-            } else if (outcome instanceof Outcome.Missing<R>) {
-                Problems.send(response, 404, notFound(key));
-            } else if (outcome instanceof Outcome.Failed<R> failed) {
-                response.setHeader("Retry-After", Integer.toString(FULL_RETRY_AFTER_SECONDS));
-                Problems.send(response, 503, failed.reason());
-            }
-        } catch (IOException e) {
-            LOG.log(Level.FINE, "client went away before its train answer", e);
-        } catch (RuntimeException e) {
-            // A bug in rendering must not cost the worker, leave the request open, or end it as an
-            // empty 200.
-            LOG.log(Level.SEVERE, "train answer failed", e);
-            try {
-                Problems.send(response, 500, "internal error");
-            } catch (IOException | RuntimeException unanswerable) {
-                LOG.log(Level.FINE, "could not answer a failed train answer", unanswerable);
-            }
-        } finally {
-            async.complete();
+    /** On the worker that carried the job, under its call's lock: the answer its outcome deserves. */
+    private void answer(int key, Outcome<R> outcome, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (outcome instanceof Outcome.Found<R> found) {
+            render(found.value(), request, response);
+        } else if (outcome instanceof Outcome.Missing<R>) {
+            Problems.send(response, 404, notFound(key));
+        } else if (outcome instanceof Outcome.Failed<R> failed) {
+            response.setHeader("Retry-After", Integer.toString(FULL_RETRY_AFTER_SECONDS));
+            Problems.send(response, 503, failed.reason());
+        } else if (outcome instanceof Outcome.Unknown<R> unknown) {
+            Problems.send(response, 504, unknown.reason());
         }
     }
 }

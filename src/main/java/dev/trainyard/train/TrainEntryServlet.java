@@ -3,6 +3,7 @@ package dev.trainyard.train;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.EntryQueries;
+import dev.trainyard.web.DbLimits;
 import dev.trainyard.web.EntryView;
 import dev.trainyard.web.Params;
 import jakarta.servlet.annotation.WebServlet;
@@ -23,7 +24,7 @@ public class TrainEntryServlet extends TrainEndpoint<Entry> {
     @Override
     public void init() {
         super.init();
-        entries = new EntryQueries(Database.of(getServletContext()));
+        entries = new EntryQueries(Database.of(getServletContext()), DbLimits.fromSystem().entryStatementTimeoutSeconds());
     }
 
     @Override

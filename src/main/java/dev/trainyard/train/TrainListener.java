@@ -2,6 +2,7 @@ package dev.trainyard.train;
 
 import dev.trainyard.data.Database;
 import dev.trainyard.metrics.Metrics;
+import dev.trainyard.web.OpenCalls;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
@@ -23,6 +24,8 @@ public class TrainListener implements ServletContextListener {
 
     @Override
     public void contextDestroyed(ServletContextEvent event) {
+        // Departed batches answer during the drain; what is queued then is refused 503.
+        OpenCalls.of(event.getServletContext()).drain();
         if (trains != null) {
             trains.close();
         }

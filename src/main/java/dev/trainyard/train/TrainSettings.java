@@ -1,15 +1,18 @@
 package dev.trainyard.train;
 
+import dev.trainyard.web.DbLimits;
 import dev.trainyard.web.Settings;
 import java.util.List;
 
 /**
  * The train's bounds, read once from system properties (trainyard.train.*) that each server sets
- * in its native configuration. The request timeout is derived, not set: it must outlast the
- * departure deadline plus a trip, so that a job that departed is always answered by its batch.
+ * in its native configuration. The request timeout is derived, not set: it outlasts the departure
+ * deadline plus the longest a trip can take (the pool's wait and the command's statement timeout,
+ * {@link DbLimits}), so that a job that departed is answered by its batch, and a 504 (outcome
+ * unknown) needs a database that stopped answering.
  */
 record TrainSettings(String policy, int workers, int queueCapacity, int maxBatch, int windowBatch,
-                     int windowMillis, int departureTimeoutMillis, int statementTimeoutSeconds) {
+                     int windowMillis, int departureTimeoutMillis, DbLimits db) {
 
     static final List<String> POLICIES = List.of("natural", "window", "adaptive");
 
@@ -23,11 +26,12 @@ record TrainSettings(String policy, int workers, int queueCapacity, int maxBatch
                 Settings.integer("trainyard.train.windowBatch", 5, 1, 10_000),
                 Settings.integer("trainyard.train.windowMillis", 50, 1, 60_000),
                 Settings.integer("trainyard.train.departureTimeoutMillis", 5_000, 1, 600_000),
-                Settings.integer("trainyard.train.statementTimeoutSeconds", 5, 1, 600));
+                DbLimits.fromSystem());
     }
 
-    long asyncTimeoutMillis() {
-        return departureTimeoutMillis + statementTimeoutSeconds * 1000L + 5_000L;
+    /** The request timeout of a job of {@code command}: its departure deadline, then its trip's budget. */
+    long asyncTimeoutMillis(String command) {
+        return departureTimeoutMillis + (command.equals("entry") ? db.entryRunBudgetMillis() : db.runBudgetMillis());
     }
 
     BatchPolicy policy(String name) {

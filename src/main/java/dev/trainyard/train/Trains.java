@@ -44,21 +44,28 @@ public final class Trains implements MetricSource, AutoCloseable {
         return settings;
     }
 
+    /** The dispatcher of a command and policy, made on first use; null once the trains are closed. */
     @SuppressWarnings("unchecked")
     <R> Dispatcher<Integer, R> dispatcher(String command, String policy) {
         if (closed) {
-            throw new IllegalStateException("shut down");
+            return null;
         }
-        return (Dispatcher<Integer, R>) dispatchers.computeIfAbsent(command + "/" + policy, key -> new Dispatcher<>(
-                command(command), settings.policy(policy), settings.workers(), settings.queueCapacity(),
-                settings.departureTimeoutMillis() * 1_000_000L,
-                ThreadFactories.preferVirtual("train-" + command + "-" + policy)));
+        Dispatcher<Integer, R> dispatcher = (Dispatcher<Integer, R>) dispatchers.computeIfAbsent(command + "/" + policy,
+                key -> new Dispatcher<>(command(command), settings.policy(policy), settings.workers(), settings.queueCapacity(),
+                        settings.departureTimeoutMillis() * 1_000_000L,
+                        ThreadFactories.preferVirtual("train-" + command + "-" + policy)));
+        if (closed) {
+            // Made while close() ran: closing it again is harmless, leaving its workers running is not.
+            dispatcher.close();
+            return null;
+        }
+        return dispatcher;
     }
 
     private Command<Integer, ?> command(String name) {
         return switch (name) {
-            case "entry" -> new EntryCommand(new EntryQueries(database), settings.statementTimeoutSeconds());
-            case "characteristics" -> new CharacteristicsCommand(new CharacteristicsBatch(database), settings.statementTimeoutSeconds());
+            case "entry" -> new EntryCommand(new EntryQueries(database, settings.db().entryStatementTimeoutSeconds()));
+            case "characteristics" -> new CharacteristicsCommand(new CharacteristicsBatch(database));
             default -> throw new IllegalArgumentException("no train command " + name);
         };
     }
@@ -75,12 +82,15 @@ public final class Trains implements MetricSource, AutoCloseable {
         counter(out, all, "trainyard_train_batches_total", "Batches departed", d -> d.batches.sum());
         counter(out, all, "trainyard_train_round_trips_total", "Database round trips made by the train", d -> d.roundTrips.sum());
         counter(out, all, "trainyard_train_failed_batches_total", "Batches whose trip failed (every job answered 503)", d -> d.failedBatches.sum());
-        out.family("trainyard_train_jobs_total", "counter", "Jobs by how they ended: found, missing (404), failed (503), rejected (queue full), expired (never departed)");
+        out.family("trainyard_train_jobs_total", "counter",
+                "Jobs by how they ended: found, missing (404), failed (503, not applied), unknown (504, the database did not answer),"
+                + " rejected (queue full), expired (never departed)");
         for (Dispatcher<Integer, ?> d : all) {
             String[] l = {"command", d.commandName(), "policy", d.policyName()};
             out.sample("trainyard_train_jobs_total", d.found.sum(), with(l, "outcome", "found"));
             out.sample("trainyard_train_jobs_total", d.missing.sum(), with(l, "outcome", "missing"));
             out.sample("trainyard_train_jobs_total", d.failed.sum(), with(l, "outcome", "failed"));
+            out.sample("trainyard_train_jobs_total", d.unknown.sum(), with(l, "outcome", "unknown"));
             out.sample("trainyard_train_jobs_total", d.rejected.sum(), with(l, "outcome", "rejected"));
             out.sample("trainyard_train_jobs_total", d.expired.sum(), with(l, "outcome", "expired"));
         }

@@ -1,6 +1,5 @@
 package dev.trainyard.train;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,8 +18,7 @@ public final class WindowPolicy implements BatchPolicy {
     }
 
     @Override
-    public <K, R> List<Job<K, R>> next(JobSource<Job<K, R>> source) throws InterruptedException {
-        List<Job<K, R>> batch = new ArrayList<>();
+    public <K, R> void next(JobSource<Job<K, R>> source, List<Job<K, R>> batch) throws InterruptedException {
         Job<K, R> first = source.take();
         batch.add(first);
         long departure = first.arrivedNanos() + intervalNanos;
@@ -37,7 +35,6 @@ public final class WindowPolicy implements BatchPolicy {
             batch.add(next);
             source.drainTo(batch, batchSize - batch.size());
         }
-        return batch;
     }
 
     @Override

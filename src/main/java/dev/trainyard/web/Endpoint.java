@@ -2,6 +2,9 @@ package dev.trainyard.web;
 
 import dev.trainyard.data.DataUnavailableException;
 import dev.trainyard.data.NotFoundException;
+import dev.trainyard.data.OutcomeUnknownException;
+import jakarta.servlet.ServletConfig;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -11,7 +14,7 @@ import java.io.IOException;
  * Base of every endpoint: answers any other method than its one (GET unless it says otherwise) with
  * 405 and an Allow header, and
  * turns the outcomes a handler can raise into JSON answers (400/404 with the reason, 503 with
- * Retry-After when the database is unavailable). HttpServlet's own 405 would be an HTML page in
+ * Retry-After when the database did nothing, 504 when it may have done the write and never said). HttpServlet's own 405 would be an HTML page in
  * each server's style; clients of all three servers get the same JSON here.
  */
 public abstract class Endpoint extends HttpServlet {
@@ -19,8 +22,23 @@ public abstract class Endpoint extends HttpServlet {
     /** How long a client should wait before retrying after a database fault, in seconds. */
     static final int DATABASE_RETRY_AFTER_SECONDS = 2;
 
+    private OpenCalls calls;
+
+    @Override
+    public void init(ServletConfig config) throws ServletException {
+        calls = OpenCalls.of(config.getServletContext());
+        super.init(config);
+    }
+
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (calls.draining()) {
+            // The server is stopping: nothing new starts; a client retries on another instance.
+            response.setHeader("Retry-After", Integer.toString(DATABASE_RETRY_AFTER_SECONDS));
+            response.setHeader("Connection", "close");
+            Problems.send(response, 503, "the server is shutting down; not run");
+            return;
+        }
         if (!method().equals(request.getMethod())) {
             response.setHeader("Allow", method());
             Problems.send(response, 405, "method " + Params.echo(request.getMethod()) + " is not allowed here; use " + method());
@@ -52,6 +70,9 @@ public abstract class Endpoint extends HttpServlet {
         } else if (e instanceof DataUnavailableException) {
             response.setHeader("Retry-After", Integer.toString(DATABASE_RETRY_AFTER_SECONDS));
             Problems.send(response, 503, e.getMessage());
+        } else if (e instanceof OutcomeUnknownException) {
+            // No Retry-After: a retry may count twice; the client must decide.
+            Problems.send(response, 504, e.getMessage());
         } else {
             return false;
         }

@@ -15,7 +15,7 @@ class EntryQueriesTest {
 
     @BeforeAll
     static void knownData() throws Exception {
-        entries = new EntryQueries(new Database(KnownStore.create()));
+        entries = new EntryQueries(new Database(KnownStore.create()), 5);
     }
 
     @Test
@@ -36,7 +36,7 @@ class EntryQueriesTest {
     @Test
     void batchedViewsCountEveryRequestEvenForTheSameId() throws Exception {
         int first = entries.addView(1).orElseThrow().views();
-        List<Optional<Entry>> answers = entries.addViews(List.of(1, 3, 1, 1), 5);
+        List<Optional<Entry>> answers = entries.addViews(List.of(1, 3, 1, 1));
         assertEquals(first + 1, answers.get(0).orElseThrow().views(), "first of three requests for id 1");
         assertEquals(Optional.empty(), answers.get(1), "no row 3");
         assertEquals(first + 2, answers.get(2).orElseThrow().views());
@@ -52,7 +52,7 @@ class EntryQueriesTest {
 
     @Test
     void aDatabaseThatIsDownIsDataUnavailable() {
-        EntryQueries offline = new EntryQueries(new Database(Unreachable.dataSource()));
+        EntryQueries offline = new EntryQueries(new Database(Unreachable.dataSource()), 5);
         DataUnavailableException e = assertThrows(DataUnavailableException.class, () -> offline.addView(1));
         assertEquals("database unavailable", e.getMessage());
     }

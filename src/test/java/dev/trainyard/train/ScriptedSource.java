@@ -1,5 +1,6 @@
 package dev.trainyard.train;
 
+import dev.trainyard.web.FakeAsync;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -16,7 +17,7 @@ final class ScriptedSource implements JobSource<Job<Integer, String>> {
 
     ScriptedSource at(long nanos, int... keys) {
         for (int key : keys) {
-            script.add(new Job<>(key, nanos, outcome -> { }));
+            script.add(new Job<>(key, nanos, FakeAsync.start().call(), outcome -> response -> { }));
         }
         return this;
     }

@@ -30,13 +30,15 @@ public final class CharacteristicsBatch {
         this.database = database;
     }
 
-    /** Per position of {@code productIds}: the product's characteristics, or empty if no such product. */
-    public List<Optional<Table>> of(List<Integer> productIds, int statementTimeoutSeconds) throws SQLException {
+    /**
+     * Per position of {@code productIds}: the product's characteristics, or empty if no such
+     * product. A read, bounded by the pool's statement timeout like the JPA query it stands for.
+     */
+    public List<Optional<Table>> of(List<Integer> productIds) {
         Integer[] distinct = new LinkedHashSet<>(productIds).toArray(new Integer[0]);
         Map<Integer, List<Object[]>> rows = new HashMap<>();
         try (Connection c = database.connection();
              PreparedStatement ps = c.prepareStatement(OF_PRODUCTS)) {
-            ps.setQueryTimeout(statementTimeoutSeconds);
             ps.setArray(1, c.createArrayOf("integer", distinct));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -47,6 +49,8 @@ public final class CharacteristicsBatch {
                     }
                 }
             }
+        } catch (SQLException e) {
+            throw Database.unavailable(e);
         }
         List<Optional<Table>> answers = new ArrayList<>(productIds.size());
         for (int id : productIds) {

@@ -9,6 +9,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A real PostgreSQL server run from the binaries in a Maven artifact (zonky), for machines that
@@ -27,9 +29,11 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     private final EmbeddedPostgres postgres;
     private final DbSettings settings;
+    private final Path dataDirectory;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres) {
+    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory) {
         this.postgres = postgres;
+        this.dataDirectory = dataDirectory;
         this.settings = new DbSettings("jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + DATABASE, ROLE, PASSWORD);
     }
 
@@ -42,12 +46,14 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 // Three servers' pools plus tools: room for all of them at once.
                 .setServerConfig("max_connections", "300")
                 .setServerConfig("listen_addresses", "127.0.0.1")
-                // Test data can be rebuilt: durability costs more than it is worth here.
+                // Test data can be rebuilt: no fsync (an OS crash may lose it). Commits still reach
+                // the OS before they are acknowledged (synchronous_commit on, where zonky sets off), so a killed
+                // server loses nothing it confirmed: the fault tests count views after a kill.
                 .setServerConfig("fsync", "off")
-                .setServerConfig("synchronous_commit", "off")
+                .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("full_page_writes", "off")
                 .start();
-        EmbeddedDatabase database = new EmbeddedDatabase(postgres);
+        EmbeddedDatabase database = new EmbeddedDatabase(postgres, dataDirectory);
         database.createRoleAndDatabase();
         return database;
     }
@@ -74,6 +80,24 @@ public final class EmbeddedDatabase implements AutoCloseable {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next();
             }
+        }
+    }
+
+    /**
+     * Sends {@code signal} (STOP, CONT, KILL) to every process of this server: the postmaster and
+     * all its backends. Pausing only the postmaster would leave the pooled connections' backends
+     * serving. For fault tests: a database that freezes, resumes, or dies.
+     */
+    public void signal(String signal) throws IOException, InterruptedException {
+        long postmaster = Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).trim());
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal, Long.toString(postmaster)));
+        ProcessHandle.of(postmaster).ifPresent(p -> p.descendants().forEach(d -> command.add(Long.toString(d.pid()))));
+        Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(kill.getInputStream().readAllBytes());
+        // A backend that ended between the listing and the signal is no failure: kill still
+        // signalled every other process. Anything else is.
+        if (kill.waitFor() != 0 && !output.lines().allMatch(line -> line.contains("No such process"))) {
+            throw new IOException(String.join(" ", command) + " failed: " + output);
         }
     }
 

@@ -52,8 +52,9 @@ final class GlassFishProcess implements ServerProcess {
         asadmin("create-domain", "--domaindir", domains.toString(), "--adminport", Integer.toString(adminPort),
                 "--instanceport", Integer.toString(layout.port()), "--nopassword=true", "--checkports=false", DOMAIN);
         Files2.copyInto(List.of(driverJar), domains.resolve(DOMAIN).resolve("lib"));
-        asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
+        // Set first: a stop that comes while the domain starts must still stop it.
         started = true;
+        asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
         asadmin("--port", Integer.toString(adminPort), "create-system-properties", systemProperties());
         for (String file : List.of("trainyard-tuning.asadmin", "trainyard-jdbc.asadmin")) {
             asadmin("--port", Integer.toString(adminPort), "multimode", "--file",
@@ -72,6 +73,7 @@ final class GlassFishProcess implements ServerProcess {
         }
         List<String> pairs = new ArrayList<>();
         shared.stringPropertyNames().stream().sorted().forEach(name -> pairs.add(pair(name, shared.getProperty(name))));
+        pairs.add(pair("trainyard.shutdown.drainFile", drainFile().toString()));
         pairs.add(pair("trainyard.db.url", layout.db().url()));
         pairs.add(pair("trainyard.db.user", layout.db().user()));
         if (!layout.db().password().isEmpty()) {
@@ -139,10 +141,29 @@ final class GlassFishProcess implements ServerProcess {
         }
     }
 
+    /**
+     * Stops the domain cleanly. GlassFish 7 closes its listeners first when it stops, cutting every
+     * request in flight without an answer, and has no graceful stop of its own; so the WAR is
+     * told to drain first (its drain file), which it does while the listeners still carry the
+     * answers out, and the domain stops once the WAR says it is done (or after the stop bound).
+     */
     @Override
     public void close() {
         if (!started) {
             return;
+        }
+        Path file = drainFile();
+        Path done = file.resolveSibling(file.getFileName() + ".done");
+        try {
+            Files.writeString(file, "stop\n");
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(stopTimeoutMillis());
+            while (!Files.exists(done) && System.nanoTime() < deadline && listening()) {
+                Thread.sleep(100);
+            }
+        } catch (IOException e) {
+            System.err.println("could not ask the WAR to drain before the stop: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         try {
             asadmin("stop-domain", "--domaindir", layout.base().toString(), DOMAIN);
@@ -150,5 +171,18 @@ final class GlassFishProcess implements ServerProcess {
             System.err.println("stopping GlassFish failed: " + e.getMessage());
         }
         started = false;
+    }
+
+    /** Where the WAR looks for the word to drain (trainyard.shutdown.drainFile). */
+    private Path drainFile() {
+        return layout.base().resolve(DOMAIN).resolve("trainyard.drain");
+    }
+
+    private long stopTimeoutMillis() throws IOException {
+        Properties shared = new Properties();
+        try (InputStream in = Files.newInputStream(layout.sharedProperties())) {
+            shared.load(in);
+        }
+        return Long.parseLong(shared.getProperty("trainyard.shutdown.stopTimeoutMillis", "8000"));
     }
 }

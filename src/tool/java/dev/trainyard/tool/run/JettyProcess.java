@@ -1,9 +1,12 @@
 package dev.trainyard.tool.run;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
@@ -46,12 +49,20 @@ final class JettyProcess extends ForkedServer {
         Files2.copyInto(List.of(layout.war()), base.resolve("webapps"));
         Files.createDirectories(base.resolve("logs"));
 
-        process = new ProcessBuilder(layout.jdk().home().resolve("bin/java").toString(),
+        List<String> command = new ArrayList<>(List.of(layout.jdk().home().resolve("bin/java").toString(),
                 "-Dtrainyard.db.url=" + layout.db().url(),
                 "-Dtrainyard.db.user=" + layout.db().user(),
-                "-Dtrainyard.db.password=" + layout.db().password(),
-                "-jar", home.resolve("start.jar").toString(),
-                "jetty.home=" + home, "jetty.base=" + base, "jetty.http.port=" + layout.port())
+                "-Dtrainyard.db.password=" + layout.db().password()));
+        // The shared values are Jetty properties in start.d (for the XML and the ini files); the WAR
+        // reads its settings as system properties on every server, so it gets them that way too.
+        Properties shared = new Properties();
+        try (InputStream in = Files.newInputStream(layout.sharedProperties())) {
+            shared.load(in);
+        }
+        shared.stringPropertyNames().stream().sorted().forEach(name -> command.add("-D" + name + "=" + shared.getProperty(name)));
+        command.addAll(List.of("-jar", home.resolve("start.jar").toString(),
+                "jetty.home=" + home, "jetty.base=" + base, "jetty.http.port=" + layout.port()));
+        process = new ProcessBuilder(command)
                 .directory(base.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(base.resolve("logs/console.log").toFile())

@@ -18,13 +18,15 @@ public final class RunServer {
     }
 
     public static void main(String[] args) throws Exception {
-        Stack stack = Stack.start();
+        Stack stack = new Stack();
         AtomicBoolean stopping = new AtomicBoolean();
+        // Registered before anything starts: a stop during the start-up leaves nothing running.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stopping.set(true);
-            System.out.println("stopping " + stack.serverName() + (stack.embeddedDatabase() ? " and the embedded database" : ""));
+            System.out.println("stopping the server and the database the runner started");
             stack.close();
         }, "trainyard-stop"));
+        stack.startAll();
         printUrls(stack);
         stack.awaitServerExit();
         if (!stopping.get()) {

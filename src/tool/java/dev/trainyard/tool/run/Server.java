@@ -34,6 +34,16 @@ public final class Server implements AutoCloseable {
      * trainyard.glassfish.java.home the one of GlassFish (17 here).
      */
     public static Server start(String name, String variant, DbSettings db) throws IOException, InterruptedException {
+        return start(name, variant, db, created -> { });
+    }
+
+    /**
+     * As {@link #start(String, String, DbSettings)}, handing the server to {@code created} before
+     * its process starts, so that a caller stopped meanwhile (SIGTERM during the start-up) can
+     * stop it instead of leaving it running.
+     */
+    public static Server start(String name, String variant, DbSettings db, java.util.function.Consumer<Server> created)
+            throws IOException, InterruptedException {
         if (!variant.equals("platform") && !variant.equals("virtual")) {
             throw new IllegalArgumentException("variant must be platform or virtual; got " + variant);
         }
@@ -54,6 +64,7 @@ public final class Server implements AutoCloseable {
             default -> throw new IllegalArgumentException("server must be tomcat, jetty or glassfish; got " + name);
         };
         Server server = new Server(process, name, variant);
+        created.accept(server);
         System.out.printf("starting %s (%s threads) on port %d%n", name, variant, port);
         try {
             process.start();

@@ -8,22 +8,27 @@ import dev.trainyard.tool.db.DbSettings;
  */
 public final class Stack implements AutoCloseable {
 
-    private final Database database;
-    private final Server server;
+    private volatile Database database;
+    private volatile Server server;
 
-    private Stack(Database database, Server server) {
-        this.database = database;
-        this.server = server;
+    /** An empty stack: {@link #close()} stops whatever {@link #startAll()} has started so far. */
+    Stack() {
     }
 
     public static Stack start() throws Exception {
-        Database database = Database.start();
+        Stack stack = new Stack();
+        stack.startAll();
+        return stack;
+    }
+
+    /** Starts the database, then the server; on a failure stops what had started and rethrows. */
+    void startAll() throws Exception {
         try {
-            Server server = Server.start(System.getProperty("trainyard.server", "tomcat"),
-                    System.getProperty("trainyard.variant", "platform"), database.settings());
-            return new Stack(database, server);
+            database = Database.start();
+            Server.start(System.getProperty("trainyard.server", "tomcat"), System.getProperty("trainyard.variant", "platform"),
+                    database.settings(), created -> server = created);
         } catch (Exception e) {
-            database.close();
+            close();
             throw e;
         }
     }
@@ -48,9 +53,16 @@ public final class Stack implements AutoCloseable {
         server.awaitExit();
     }
 
+    /** Stops the server, then the database, whichever of them has started; safe to call twice. */
     @Override
     public void close() {
-        server.close();
-        database.close();
+        Server s = server;
+        if (s != null) {
+            s.close();
+        }
+        Database d = database;
+        if (d != null) {
+            d.close();
+        }
     }
 }

@@ -1,0 +1,275 @@
+package dev.trainyard.web;
+
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One async request from startAsync() to complete(), answered exactly once: the one answer core of
+ * the async style and the Train. Its state only moves forward:
+ * <ul>
+ * <li>WAITING: queued for a thread or a departure; nothing of it has run;</li>
+ * <li>RUNNING: its work was claimed and may have reached the database;</li>
+ * <li>ANSWERED: somebody answered it and completed the request.</li>
+ * </ul>
+ * Whoever moves it to ANSWERED first answers, and only they touch the response: the work, its
+ * timeout, the client's disconnection, a refusal (full queue, shutdown). A timeout answers a
+ * WAITING request 503 with Retry-After (never run, safe to retry) and a RUNNING one 504 (its
+ * outcome is unknown); the work's late result is then dropped. Every touch of the response happens
+ * under this object's lock, so a timeout that loses the race waits for the winner to complete
+ * instead of letting the container answer with its own error page while the winner still writes,
+ * and nothing ever writes to a request that has completed (containers recycle them).
+ */
+public final class AsyncCall implements AsyncListener {
+
+    private static final Logger LOG = Logger.getLogger(AsyncCall.class.getName());
+
+    /** What answering does: writes the response (its failures become their JSON answers). */
+    @FunctionalInterface
+    public interface Answer {
+        void write(HttpServletResponse response) throws IOException;
+    }
+
+    private enum State { WAITING, RUNNING, ANSWERED }
+
+    private final AsyncContext context;
+    private final HttpServletResponse response;
+    private final OpenCalls calls;
+    private final long timeoutMillis;
+    private final long deadlineNanos;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private State state = State.WAITING;
+    private boolean stream;
+
+    private AsyncCall(AsyncContext context, HttpServletResponse response, OpenCalls calls, long timeoutMillis) {
+        this.context = context;
+        this.response = response;
+        this.calls = calls;
+        this.timeoutMillis = timeoutMillis;
+        this.deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    }
+
+    /** Starts async processing with a timeout; the call counts as open until it completes. */
+    public static AsyncCall start(HttpServletRequest request, HttpServletResponse response, OpenCalls calls, long timeoutMillis) {
+        AsyncContext context = request.startAsync(request, response);
+        context.setTimeout(timeoutMillis);
+        AsyncCall call = new AsyncCall(context, response, calls, timeoutMillis);
+        context.addListener(call);
+        calls.opened(call);
+        return call;
+    }
+
+    public AsyncContext context() {
+        return context;
+    }
+
+    /** The response, for a stream's writer: touch it only inside {@link #whileOpen}. */
+    public HttpServletResponse response() {
+        return response;
+    }
+
+    /** Claims the call for its work: false if it was answered already (the work must not run). */
+    public synchronized boolean claim() {
+        if (state != State.WAITING) {
+            return false;
+        }
+        state = State.RUNNING;
+        return true;
+    }
+
+    /**
+     * Claims the call only if at least {@code runBudgetMillis} are left before its timeout, so that
+     * work which started is answered by its own result, not by a 504; with less time left it is
+     * refused 503 without running. False when it must not run.
+     */
+    public boolean claim(long runBudgetMillis) {
+        long leftMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+        if (leftMillis < runBudgetMillis) {
+            calls.notRun.increment();
+            refuse(503, "waited too long for a thread: " + leftMillis + " ms were left of " + timeoutMillis
+                    + " ms, the work may need " + runBudgetMillis + " ms; not run");
+            return false;
+        }
+        return claim();
+    }
+
+    /** Claims the call for a whole stream: its timeout or a stall can only cut it short. */
+    public synchronized void claimStream() {
+        state = State.RUNNING;
+        stream = true;
+    }
+
+    /**
+     * Answers (from WAITING or RUNNING) and completes, unless somebody answered first, in which case
+     * the response is not touched and the answer is dropped.
+     */
+    public synchronized void answer(Answer answer) {
+        if (state == State.ANSWERED) {
+            return;
+        }
+        state = State.ANSWERED;
+        try {
+            answer.write(response);
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "client went away during an async answer", e);
+        } catch (Throwable e) {
+            // A failure the work raised (400, 404, 503, 504), or a bug: an answer all the same.
+            try {
+                if (!(e instanceof RuntimeException failure && Endpoint.answer(response, failure))) {
+                    LOG.log(Level.SEVERE, "async request failed", e);
+                    Problems.send(response, 500, "internal error");
+                }
+            } catch (IOException | RuntimeException unanswerable) {
+                LOG.log(Level.FINE, "could not answer a failed async request", unanswerable);
+            }
+        } finally {
+            complete();
+        }
+    }
+
+    /** Answers with the JSON of a failure the work raised (400, 404, 503, 504 ...). */
+    public void fail(RuntimeException failure) {
+        answer(response -> {
+            throw failure;
+        });
+    }
+
+    /**
+     * Refuses a call whose work has not started (full queue, missed departure, shutdown): 503 with
+     * Retry-After, so the client may safely retry. False, and nothing written, once the work has
+     * started or the call was answered.
+     */
+    public synchronized boolean refuse(int status, String message) {
+        if (state != State.WAITING) {
+            return false;
+        }
+        answer(out -> {
+            out.setHeader("Retry-After", "1");
+            Problems.send(out, status, message);
+        });
+        return true;
+    }
+
+    /** Gives up on a running call (shutdown): 504, its outcome is unknown; a stream is cut where it is. */
+    synchronized void abandon(String why) {
+        if (state != State.RUNNING) {
+            return;
+        }
+        if (stream) {
+            end();
+            return;
+        }
+        calls.unknown.increment();
+        answer(out -> Problems.send(out, 504, why + "; its outcome is unknown"));
+    }
+
+    /**
+     * Runs {@code touch} (a stream's write) with the right to the response, if the call is still
+     * open; false when it has ended (the stream must stop: its request may already serve another).
+     */
+    public synchronized boolean whileOpen(Runnable touch) {
+        if (state == State.ANSWERED) {
+            return false;
+        }
+        touch.run();
+        return true;
+    }
+
+    /** Ends the request as it stands (a stream finished or cut short), once. */
+    public synchronized void end() {
+        if (state != State.ANSWERED) {
+            state = State.ANSWERED;
+            complete();
+        }
+    }
+
+    public synchronized boolean ended() {
+        return state == State.ANSWERED;
+    }
+
+    synchronized boolean running() {
+        return state == State.RUNNING;
+    }
+
+    /** A stream that stopped making progress ends where it is, counted with the cut streams. */
+    public synchronized void stalled() {
+        if (state != State.ANSWERED) {
+            calls.cut.increment();
+            end();
+        }
+    }
+
+    @Override
+    public synchronized void onTimeout(AsyncEvent event) throws IOException {
+        // Returning without complete() would let the container answer with its own page, so every
+        // branch completes here, or found the request completed by whoever answered first.
+        switch (state) {
+            case WAITING -> {
+                calls.notRun.increment();
+                refuse(503, "timed out after " + timeoutMillis + " ms waiting for a thread; not run");
+            }
+            case RUNNING -> {
+                if (stream) {
+                    calls.cut.increment();
+                    LOG.warning("stream timed out after " + timeoutMillis + " ms; response cut short");
+                    end();
+                } else {
+                    calls.unknown.increment();
+                    answer(out -> Problems.send(out, 504, "timed out after " + timeoutMillis
+                            + " ms while its work was running; its outcome is unknown"));
+                }
+            }
+            case ANSWERED -> {
+                // Answered and completed already, under this lock.
+            }
+        }
+    }
+
+    @Override
+    public synchronized void onError(AsyncEvent event) {
+        // The client went away: a waiting call will never run, a running one's result is dropped.
+        if (state != State.ANSWERED) {
+            calls.clientGone.increment();
+            state = State.ANSWERED;
+            complete();
+        }
+    }
+
+    @Override
+    public void onComplete(AsyncEvent event) {
+        close();
+    }
+
+    @Override
+    public void onStartAsync(AsyncEvent event) {
+        // Never re-started.
+    }
+
+    /**
+     * Completes the request and stops counting it as open. The count does not wait for
+     * onComplete: when the client has gone, Tomcat may accept complete() and never call it back.
+     */
+    private void complete() {
+        try {
+            context.complete();
+        } catch (IllegalStateException e) {
+            // The container ended the request itself (its own timeout or error handling).
+            LOG.log(Level.FINE, "request completed by the container", e);
+        } finally {
+            close();
+        }
+    }
+
+    private void close() {
+        if (closed.compareAndSet(false, true)) {
+            calls.closed(this);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package dev.trainyard.web;
+
+import dev.trainyard.metrics.Metrics;
+import dev.trainyard.metrics.MetricSource;
+import dev.trainyard.metrics.PrometheusText;
+import jakarta.servlet.ServletContext;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntSupplier;
+import java.util.logging.Logger;
+
+/**
+ * Every async request of the WAR that is open now (async style and Train alike), how they ended,
+ * and the drain that answers them all when the server stops. The open count must come back to
+ * zero after any load: an async request that never completes is a leak the container cannot see.
+ */
+public final class OpenCalls implements MetricSource {
+
+    private static final String CONTEXT_KEY = OpenCalls.class.getName();
+    private static final Logger LOG = Logger.getLogger(OpenCalls.class.getName());
+
+    private final Set<AsyncCall> open = ConcurrentHashMap.newKeySet();
+    private final LongAdder started = new LongAdder();
+    final LongAdder notRun = new LongAdder();
+    final LongAdder unknown = new LongAdder();
+    final LongAdder cut = new LongAdder();
+    final LongAdder clientGone = new LongAdder();
+    private final long graceMillis;
+    /** Requests on container threads now (blocking ones): a drain lets them end too. */
+    private final IntSupplier busyRequestThreads;
+    private volatile boolean draining;
+    /** Held by the one drain; later drains wait on it and find the work done. */
+    private final Object drainOnce = new Object();
+    private boolean drained;
+    /** Notified as calls close during a drain (never held while a call's own lock is taken). */
+    private final Object progress = new Object();
+
+    /**
+     * @param graceMillis how long a drain waits for running work to answer by itself
+     * @param busyRequestThreads how many container threads are serving requests now
+     */
+    OpenCalls(long graceMillis, IntSupplier busyRequestThreads) {
+        this.graceMillis = graceMillis;
+        this.busyRequestThreads = busyRequestThreads;
+    }
+
+    /** The context's registry, made (and put on /metrics) on first use. */
+    public static OpenCalls of(ServletContext context) {
+        synchronized (context) {
+            OpenCalls calls = (OpenCalls) context.getAttribute(CONTEXT_KEY);
+            if (calls == null) {
+                calls = new OpenCalls(Settings.integer("trainyard.shutdown.graceMillis", 5_000, 0, 600_000),
+                        Metrics.of(context).requestThreads()::busy);
+                context.setAttribute(CONTEXT_KEY, calls);
+                Metrics.of(context).register(calls);
+            }
+            return calls;
+        }
+    }
+
+    void opened(AsyncCall call) {
+        started.increment();
+        open.add(call);
+        // Checked after adding: either the drain's sweep sees this call, or this sees the drain.
+        if (draining) {
+            call.refuse(503, "the server is shutting down; not run");
+        }
+    }
+
+    void closed(AsyncCall call) {
+        open.remove(call);
+        if (draining) {
+            synchronized (progress) {
+                progress.notifyAll();
+            }
+        }
+    }
+
+    public int openCount() {
+        return open.size();
+    }
+
+    /** True once the server has begun to stop: new requests are refused, health answers 503. */
+    public boolean draining() {
+        return draining;
+    }
+
+    /**
+     * Stops the WAR's work cleanly, once (later calls wait for the first): new requests are
+     * refused from now on ({@link Endpoint}), every async call still waiting is refused 503 (it
+     * never ran, so a retry elsewhere is safe), running work (async calls and requests on
+     * container threads alike) gets up to trainyard.shutdown.graceMillis to answer by itself, and
+     * an async call still running then is answered 504 (its outcome is unknown) or, for a
+     * stream, cut.
+     */
+    public void drain() {
+        synchronized (drainOnce) {
+            if (drained) {
+                return;
+            }
+            draining = true;
+            long start = System.nanoTime();
+            for (AsyncCall call : List.copyOf(open)) {
+                call.refuse(503, "the server is shutting down; not run");
+            }
+            long deadline = start + TimeUnit.MILLISECONDS.toNanos(graceMillis);
+            while (open.stream().anyMatch(AsyncCall::running) || busyRequestThreads.getAsInt() > 0) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    break;
+                }
+                synchronized (progress) {
+                    try {
+                        progress.wait(Math.min(left, 100));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
+                }
+            }
+            int abandoned = 0;
+            for (AsyncCall call : List.copyOf(open)) {
+                if (call.running()) {
+                    abandoned++;
+                }
+                call.abandon("the server is shutting down and the work did not finish within " + graceMillis + " ms");
+            }
+            drained = true;
+            LOG.info("drained async requests in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms; "
+                    + abandoned + " still running were answered 504");
+        }
+    }
+
+    @Override
+    public void writeTo(PrometheusText out) {
+        out.family("trainyard_async_open_requests", "gauge", "Async requests (async style and train) started and not yet completed (0 when idle)")
+                .sample("trainyard_async_open_requests", open.size());
+        out.family("trainyard_async_requests_total", "counter", "Async requests started (async style and train)")
+                .sample("trainyard_async_requests_total", started.sum());
+        out.family("trainyard_async_timeouts_total", "counter",
+                        "Async requests ended by a deadline: not_run (503, never ran), unknown (504, ran past it), cut (a stream ended where it was)")
+                .sample("trainyard_async_timeouts_total", notRun.sum(), "outcome", "not_run")
+                .sample("trainyard_async_timeouts_total", unknown.sum(), "outcome", "unknown")
+                .sample("trainyard_async_timeouts_total", cut.sum(), "outcome", "cut");
+        out.family("trainyard_async_errors_total", "counter", "Async requests ended because the client went away")
+                .sample("trainyard_async_errors_total", clientGone.sum());
+        out.family("trainyard_draining", "gauge", "1 once the server has begun to stop")
+                .sample("trainyard_draining", draining ? 1 : 0);
+    }
+}

@@ -1,0 +1,194 @@
+package dev.trainyard.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.data.DataUnavailableException;
+import dev.trainyard.data.OutcomeUnknownException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The answer core on its own: every path (the work, its timeout, the client leaving, a refusal, a
+ * shutdown) answers exactly once, with Trainyard's JSON and the right status, and nothing touches
+ * the response after the request completed. Races are staged with latches and thread states,
+ * never with sleeps.
+ */
+class AsyncCallTest {
+
+    private static AsyncCall.Answer ok(String body) {
+        return response -> response.getWriter().write(body);
+    }
+
+    @Test
+    void theWorkAnswersAndALaterTimeoutChangesNothing() throws Exception {
+        FakeAsync fake = FakeAsync.start();
+        assertTrue(fake.call().claim());
+        fake.call().answer(ok("{\"done\":true}"));
+        fake.timeout();
+        assertEquals(200, fake.status());
+        assertEquals("{\"done\":true}", fake.body());
+        assertEquals(1, fake.completes());
+        assertEquals(0, fake.touchesAfterComplete());
+    }
+
+    @Test
+    void aTimeoutBeforeTheWorkStartedIs503AndTheWorkNeverRuns() throws Exception {
+        FakeAsync fake = FakeAsync.start();
+        fake.timeout();
+        assertEquals(503, fake.status());
+        assertEquals("1", fake.header("Retry-After"));
+        assertTrue(fake.body().contains("\"status\":503") && fake.body().contains("not run"), fake.body());
+        assertFalse(fake.call().claim(), "the work must not start");
+        fake.call().answer(ok("late"));
+        assertEquals(1, fake.completes());
+        assertEquals(0, fake.touchesAfterComplete(), "the late answer did not touch the recycled response");
+    }
+
+    @Test
+    void aTimeoutWhileTheWorkRunsIs504OutcomeUnknownAndTheLateResultIsDropped() throws Exception {
+        FakeAsync fake = FakeAsync.start();
+        assertTrue(fake.call().claim());
+        fake.timeout();
+        assertEquals(504, fake.status());
+        assertTrue(fake.body().contains("outcome is unknown"), fake.body());
+        assertEquals(null, fake.header("Retry-After"), "a retry could count twice: no invitation");
+        fake.call().answer(ok("late"));
+        assertFalse(fake.body().contains("late"));
+        assertEquals(1, fake.completes());
+        assertEquals(0, fake.touchesAfterComplete());
+    }
+
+    @Test
+    void aClientThatLeavesEndsTheCallOnceAndItsResultIsDropped() {
+        FakeAsync fake = FakeAsync.start();
+        assertTrue(fake.call().claim());
+        fake.clientGone();
+        fake.call().answer(ok("late"));
+        fake.clientGone();
+        assertEquals(1, fake.completes());
+        assertEquals(0, fake.touchesAfterComplete());
+        assertTrue(fake.call().ended());
+    }
+
+    @Test
+    void aRefusalOnlyAnswersWorkThatHasNotStarted() {
+        FakeAsync waiting = FakeAsync.start();
+        assertTrue(waiting.call().refuse(503, "the queue is full"));
+        assertEquals(503, waiting.status());
+        assertEquals("1", waiting.header("Retry-After"));
+        assertFalse(waiting.call().refuse(503, "again"), "answered once");
+
+        FakeAsync running = FakeAsync.start();
+        assertTrue(running.call().claim());
+        assertFalse(running.call().refuse(503, "shutting down"), "started work is not refused: it answers itself");
+        assertEquals(0, running.completes());
+        running.call().answer(ok("{}"));
+        assertEquals(200, running.status());
+    }
+
+    @Test
+    void workWithTooLittleTimeLeftIsRefusedWithoutRunning() {
+        FakeAsync fake = FakeAsync.start(new OpenCalls(5_000, () -> 0), 1_000);
+        assertFalse(fake.call().claim(5_000), "1 s left cannot hold a 5 s run budget");
+        assertEquals(503, fake.status());
+        assertTrue(fake.body().contains("not run"), fake.body());
+        FakeAsync roomy = FakeAsync.start(new OpenCalls(5_000, () -> 0), 60_000);
+        assertTrue(roomy.call().claim(5_000));
+    }
+
+    @Test
+    void failuresOfTheWorkBecomeTheirJsonAnswers() {
+        assertFailure(HttpProblem.notFound("no entry with id 9"), 404);
+        assertFailure(new DataUnavailableException("database unavailable", null), 503);
+        assertFailure(new OutcomeUnknownException("the database did not answer the update; its outcome is unknown", null), 504);
+        assertFailure(new IllegalStateException("a bug"), 500);
+    }
+
+    private static void assertFailure(RuntimeException failure, int status) {
+        FakeAsync fake = FakeAsync.start();
+        assertTrue(fake.call().claim());
+        fake.call().fail(failure);
+        assertEquals(status, fake.status(), failure.toString());
+        assertTrue(fake.body().startsWith("{\"status\":" + status + ","), fake.body());
+        assertFalse(fake.body().contains("Exception"), "no internals: " + fake.body());
+        assertEquals(1, fake.completes());
+    }
+
+    @Test
+    void aTimeoutThatLosesTheRaceWaitsForTheWinnerInsteadOfLettingTheContainerAnswer() throws Exception {
+        FakeAsync fake = FakeAsync.start();
+        assertTrue(fake.call().claim());
+        CountDownLatch writing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread worker = new Thread(() -> fake.call().answer(response -> {
+            writing.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            response.getWriter().write("{\"views\":1}");
+        }));
+        worker.start();
+        assertTrue(writing.await(10, TimeUnit.SECONDS));
+        Thread timeout = new Thread(() -> {
+            try {
+                fake.timeout();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        timeout.start();
+        // The container's timeout thread must wait for the worker's answer to be complete.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (timeout.getState() != Thread.State.BLOCKED && timeout.isAlive() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(Thread.State.BLOCKED, timeout.getState(), "the timeout waits on the call's lock");
+        release.countDown();
+        worker.join(10_000);
+        timeout.join(10_000);
+        assertEquals(200, fake.status());
+        assertEquals("{\"views\":1}", fake.body());
+        assertEquals(1, fake.completes(), "completed once, by the worker, before the timeout returned");
+        assertEquals(0, fake.touchesAfterComplete());
+    }
+
+    @Test
+    void aDrainRefusesWaitingWorkLetsRunningWorkAnswerAndEndsWhatOverruns() throws Exception {
+        OpenCalls calls = new OpenCalls(10_000, () -> 0);
+        FakeAsync waiting = FakeAsync.start(calls, 60_000);
+        FakeAsync running = FakeAsync.start(calls, 60_000);
+        assertTrue(running.call().claim());
+        Thread drain = new Thread(calls::drain);
+        drain.start();
+        assertTrue(waiting.awaitCompleted(10_000), "the waiting call was refused at once");
+        assertEquals(503, waiting.status());
+        assertTrue(calls.draining());
+        running.call().answer(ok("{\"slept\":1}"));
+        drain.join(10_000);
+        assertFalse(drain.isAlive(), "the drain ended when the running work had answered, well inside its grace");
+        assertEquals(200, running.status());
+        assertEquals(0, calls.openCount());
+
+        FakeAsync late = FakeAsync.start(calls, 60_000);
+        assertEquals(503, late.status(), "a request that starts after the drain is refused at once");
+        assertFalse(late.call().claim());
+    }
+
+    @Test
+    void aDrainAnswers504ForWorkThatOutlastsItsGrace() {
+        OpenCalls calls = new OpenCalls(50, () -> 0);
+        FakeAsync stuck = FakeAsync.start(calls, 60_000);
+        assertTrue(stuck.call().claim());
+        calls.drain();
+        assertEquals(504, stuck.status());
+        assertTrue(stuck.body().contains("shutting down") && stuck.body().contains("outcome is unknown"), stuck.body());
+        stuck.call().answer(ok("late"));
+        assertEquals(1, stuck.completes());
+        assertEquals(0, calls.openCount());
+    }
+}
