@@ -1,12 +1,11 @@
 package dev.trainyard.it.jetty;
 
-import java.io.InputStream;
 import java.nio.file.Files;
-import java.util.Properties;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Set;
 import java.util.WeakHashMap;
+import dev.trainyard.it.support.ServerSettings;
 import org.eclipse.jetty.ee10.webapp.WebAppContext;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.component.LifeCycle;
@@ -48,12 +47,9 @@ public class ServerConfigsProcessor implements WebAppContextProcessor {
         }
         try {
             XmlConfiguration configuration = new XmlConfiguration(ResourceFactory.root().newResource(xml));
-            // What jetty.base/start.d/trainyard-shared.ini gives a jetty-home installation.
-            Properties shared = new Properties();
-            try (InputStream in = Files.newInputStream(xml.getParent().getParent().getParent().resolve("trainyard.properties"))) {
-                shared.load(in);
-            }
-            shared.forEach((k, v) -> configuration.getProperties().put(k.toString(), v.toString()));
+            // What jetty.base/start.d/trainyard-shared.ini gives a jetty-home installation, with the
+            // suite's own settings over it, as the other servers get them.
+            configuration.getProperties().putAll(ServerSettings.load());
             configuration.configure(server);
         } catch (Exception e) {
             throw new IllegalStateException("applying " + xml + " failed: " + e, e);

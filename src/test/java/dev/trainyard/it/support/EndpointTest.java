@@ -17,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -65,6 +66,33 @@ public abstract class EndpointTest {
             request.headers(headers);
         }
         return send(request.build());
+    }
+
+    /** The same GET without waiting: for many requests in flight at once. */
+    protected CompletableFuture<HttpResponse<String>> getAsync(String pathAndQuery) {
+        return CLIENT.sendAsync(HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * The sum of the samples of a /metrics family whose labels include every one given
+     * ({@code "command=\"entry\""}), 0 when there is none.
+     */
+    protected double metric(String family, String... labels) {
+        double sum = 0;
+        for (String line : get("metrics").body().split("\n")) {
+            if (line.startsWith("#") || !(line.startsWith(family + " ") || line.startsWith(family + "{"))) {
+                continue;
+            }
+            boolean all = true;
+            for (String label : labels) {
+                all &= line.substring(0, line.lastIndexOf(' ')).contains(label);
+            }
+            if (all) {
+                sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return sum;
     }
 
     protected HttpResponse<String> request(String method, String pathAndQuery) {

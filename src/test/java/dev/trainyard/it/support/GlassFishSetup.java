@@ -38,6 +38,11 @@ final class GlassFishSetup {
                 + (db.password().isEmpty() ? "" : ":" + property(DbSettings.PASSWORD, db.password()))
                 + settings.entrySet().stream().map(e -> ":" + property(e.getKey(), e.getValue())).collect(Collectors.joining())
                 + "\n"
+                // domain1 under target/ outlives a build: drop the pool a previous run made (on a
+                // fresh domain these two fail, and multimode goes on), so that it is made anew
+                // from today's server-configs.
+                + "delete-jdbc-resource jdbc/trainyard\n"
+                + "delete-jdbc-connection-pool trainyard-pool\n"
                 + Files.readString(configs.resolve("trainyard-tuning.asadmin"), StandardCharsets.UTF_8)
                 + Files.readString(configs.resolve("trainyard-jdbc.asadmin"), StandardCharsets.UTF_8);
         Path file = Path.of(target);

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * each server takes them: system properties of this JVM (embedded Jetty), a JVM argument string
  * for arquillian-tomcat.xml (${it.settings.jvm}), domain system properties for GlassFish.
  */
-final class ServerSettings {
+public final class ServerSettings {
 
     static final String JVM_ARGUMENTS = "it.settings.jvm";
 
@@ -24,7 +24,7 @@ final class ServerSettings {
     }
 
     /** server-configs/trainyard.properties (the values every server shares), then the suite's own. */
-    static Map<String, String> load() {
+    public static Map<String, String> load() {
         Properties properties = new Properties();
         Path shared = Path.of(System.getProperty("trainyard.configs", "server-configs"), "trainyard.properties");
         try (InputStream in = Files.newInputStream(shared)) {

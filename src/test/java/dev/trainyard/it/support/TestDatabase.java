@@ -37,6 +37,9 @@ public class TestDatabase implements LauncherSessionListener {
             }
             settings.publish();
             ServerSettings.publish();
+            if (System.getProperty("trainyard.server", "").equals("jetty")) {
+                ServerLog.captureThisJvm();
+            }
             GlassFishSetup.writeIfRequested(settings, ServerSettings.load());
             new Seeder(settings, System.out).seed(StoreSize.DEFAULT);
         } catch (Exception e) {
@@ -68,6 +71,27 @@ public class TestDatabase implements LauncherSessionListener {
     /** Starts the embedded database again on the same port and data. */
     public static synchronized void restartEmbedded() throws Exception {
         embedded = EmbeddedDatabase.start(port, dir);
+    }
+
+    /** Freezes every process of the embedded database (SIGSTOP): connections stay open, nothing answers. */
+    public static synchronized void pauseEmbedded() throws Exception {
+        embedded.signal("STOP");
+    }
+
+    /** Lets a paused database go on (SIGCONT). */
+    public static synchronized void resumeEmbedded() throws Exception {
+        embedded.signal("CONT");
+    }
+
+    /** Kills every process of the embedded database (SIGKILL), as a crash would; restart it with {@link #restartEmbedded()}. */
+    public static synchronized void killEmbedded() throws Exception {
+        embedded.signal("KILL");
+        try {
+            // Releases the data directory's lock; stopping a server that is gone fails, and that is fine.
+            embedded.close();
+        } catch (Exception alreadyGone) {
+            // Nothing was running to stop.
+        }
     }
 
     /** The database the tests talk to directly (to check what the servers wrote). */

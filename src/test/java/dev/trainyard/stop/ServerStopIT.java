@@ -1,0 +1,223 @@
+package dev.trainyard.stop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.it.support.FaultTable;
+import dev.trainyard.it.support.RowLock;
+import dev.trainyard.it.support.Tally;
+import dev.trainyard.it.support.TestDatabase;
+import dev.trainyard.tool.run.Server;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A server stopped the way operators stop it (SIGTERM, as docker stop does, for Tomcat and Jetty;
+ * for GlassFish the runner's stop: disable the application, then stop-domain) while requests of
+ * every kind are in flight. Each server is laid out and started by the runner from
+ * server-configs/, as a user runs it, with production settings. Every request must get exactly
+ * one answer, Trainyard's JSON: work that was running answers by itself (200), work still waiting
+ * is refused 503 (not run), work that outlasts the grace is answered 504 (outcome unknown); no
+ * connection is cut without an answer; the views audit holds; the server exits within its bound.
+ */
+@Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class ServerStopIT {
+
+    /** trainyard.shutdown.graceMillis in server-configs/trainyard.properties. */
+    private static final long GRACE_MILLIS = 5_000;
+    /** From the stop until the process is gone: the grace, the servers' own shutdown, the JVM's exit. */
+    private static final long EXIT_BOUND_MILLIS = 20_000;
+
+    /** Running work that ends well inside the grace. */
+    private static final String SHORT_BLOCKING = "blocking/sleep?ms=1500";
+    private static final String SHORT_OFFLOAD = "async/offload/sleep?ms=1500";
+    /** Running work that outlasts the grace. */
+    private static final String OVERRUN = "async/offload/sleep?ms=" + (GRACE_MILLIS + 15_000);
+    /** Waiting: nothing runs for it until its timer fires. */
+    private static final String WAITING = "async/sleep?ms=30000";
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+            .version(HttpClient.Version.HTTP_1_1).build();
+
+    private record Sent(String path, HttpResponse<String> response, Throwable failure) {
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "jetty", "glassfish"})
+    void everyRequestInFlightGetsOneAnswerWhenTheServerStops(String name) throws Exception {
+        int id = switch (name) {
+            case "tomcat" -> 90_001;
+            case "jetty" -> 90_011;
+            default -> 90_021;
+        };
+        List<Integer> locked = List.of(id, id + 1, id + 2);
+        Map<Integer, Integer> before = views(locked);
+        Server server = Server.start(name, "platform", TestDatabase.settings());
+        String base = server.baseUrl();
+        List<CompletableFuture<Sent>> inFlight = new ArrayList<>();
+        List<Sent> probes = new ArrayList<>();
+        long stopMillis;
+        try (RowLock lock = RowLock.hold(locked)) {
+            for (String warm : List.of("blocking", "async", "train")) {
+                assertEquals(200, CLIENT.send(get(base + warm + "/entry?id=" + (id + 5)), HttpResponse.BodyHandlers.ofString()).statusCode());
+            }
+            // Updates waiting on locked rows (running: they will answer once the rows are free),
+            // work running past the grace, short work running, and a sleep still waiting.
+            inFlight.add(send(base, "blocking/entry?id=" + locked.get(0)));
+            inFlight.add(send(base, "async/entry?id=" + locked.get(1)));
+            inFlight.add(send(base, "train/entry?id=" + locked.get(2)));
+            awaitLockWaiters(3);
+            inFlight.add(send(base, SHORT_BLOCKING));
+            inFlight.add(send(base, SHORT_OFFLOAD));
+            inFlight.add(send(base, OVERRUN));
+            inFlight.add(send(base, WAITING));
+            awaitOpenAsync(base, 5);
+
+            AtomicBoolean stopped = new AtomicBoolean();
+            Thread prober = new Thread(() -> probe(base, stopped, probes), "prober");
+            long start = System.nanoTime();
+            Thread stopper = new Thread(server::close, "stopper");
+            stopper.start();
+            prober.start();
+            // The rows come free while the server stops: those updates finish within the grace.
+            lock.close();
+            stopper.join(EXIT_BOUND_MILLIS + 30_000);
+            stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            stopped.set(true);
+            prober.join(10_000);
+        } finally {
+            server.close();
+        }
+
+        List<Sent> sent = inFlight.stream().map(CompletableFuture::join).toList();
+        Tally answers = new Tally();
+        for (Sent s : sent) {
+            if (s.response() == null) {
+                answers.lost(s.failure());
+            } else {
+                answers.add(s.response());
+            }
+        }
+        assertEquals(0, answers.lost(), name + ": every request in flight answered: " + answers + " " + describe(sent));
+        assertTrue(answers.problems().isEmpty(), name + ": " + answers.problems());
+        assertTrue(answers.otherThan(200, 503, 504).isEmpty(), name + ": " + answers);
+        assertStatus(sent, "blocking/entry", 200);
+        assertStatus(sent, "async/entry", 200);
+        assertStatus(sent, "train/entry", 200);
+        assertStatus(sent, SHORT_BLOCKING, 200);
+        assertStatus(sent, SHORT_OFFLOAD, 200);
+        assertStatus(sent, OVERRUN, 504);
+        assertStatus(sent, WAITING, 503);
+        Map<Integer, Integer> after = views(locked);
+        for (int row : locked) {
+            assertEquals(before.get(row) + 1, after.get(row), name + ": each answered update applied once");
+        }
+        Tally probed = new Tally();
+        for (Sent p : probes) {
+            if (p.response() != null) {
+                probed.add(p.response());
+            }
+        }
+        assertTrue(probed.problems().isEmpty(), name + ": requests that came during the stop got Trainyard's JSON or no"
+                + " connection at all: " + probed.problems());
+        assertTrue(probed.otherThan(200, 503).isEmpty(), name + ": during the stop: " + probed);
+        assertTrue(stopMillis < EXIT_BOUND_MILLIS, name + " stopped in " + stopMillis + " ms");
+        FaultTable.record(name, "stopped with requests in flight (exited in " + String.format("%.1f s", stopMillis / 1000.0) + ")",
+                answers, 0, -1);
+    }
+
+    private static void assertStatus(List<Sent> sent, String path, int status) {
+        for (Sent s : sent) {
+            if (s.path().startsWith(path)) {
+                assertEquals(status, s.response().statusCode(), s.path() + ": " + s.response().body());
+                return;
+            }
+        }
+        throw new AssertionError("no request " + path);
+    }
+
+    /** Asks /health again and again until the server is gone: what does a newcomer get meanwhile? */
+    private static void probe(String base, AtomicBoolean stopped, List<Sent> probes) {
+        while (!stopped.get()) {
+            try {
+                probes.add(new Sent("health", CLIENT.send(get(base + "health"), HttpResponse.BodyHandlers.ofString()), null));
+            } catch (IOException refused) {
+                // No connection at all: the listener is closed, which a client handles like any down host.
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private static CompletableFuture<Sent> send(String base, String path) {
+        return CLIENT.sendAsync(get(base + path), HttpResponse.BodyHandlers.ofString())
+                .handle((response, failure) -> new Sent(path, response, failure));
+    }
+
+    private static HttpRequest get(String url) {
+        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).GET().build();
+    }
+
+    private static String describe(List<Sent> sent) {
+        StringBuilder text = new StringBuilder();
+        for (Sent s : sent) {
+            text.append("\n  ").append(s.path()).append(" -> ")
+                    .append(s.response() == null ? String.valueOf(s.failure()) : s.response().statusCode() + " " + s.response().body());
+        }
+        return text.toString();
+    }
+
+    private static void awaitLockWaiters(int n) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (RowLock.waiters() < n) {
+            assertTrue(System.nanoTime() < deadline, "the updates never reached the database");
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Waits (bounded) until the server counts at least {@code n} open async requests. */
+    private static void awaitOpenAsync(String base, int n) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            String metrics = CLIENT.send(get(base + "metrics"), HttpResponse.BodyHandlers.ofString()).body();
+            double open = metrics.lines().filter(l -> l.startsWith("trainyard_async_open_requests "))
+                    .mapToDouble(l -> Double.parseDouble(l.substring(l.indexOf(' ') + 1))).sum();
+            if (open >= n) {
+                return;
+            }
+            assertTrue(System.nanoTime() < deadline, "only " + open + " async requests open");
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+    }
+
+    private static Map<Integer, Integer> views(List<Integer> ids) throws SQLException {
+        Map<Integer, Integer> views = new java.util.HashMap<>();
+        try (Connection c = TestDatabase.settings().connect();
+             PreparedStatement ps = c.prepareStatement("SELECT id, views FROM trentry WHERE id = ANY(?)")) {
+            ps.setArray(1, c.createArrayOf("integer", ids.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    views.put(rs.getInt(1), rs.getInt(2));
+                }
+            }
+        }
+        return views;
+    }
+}
