@@ -33,9 +33,7 @@ public class AsyncProductsServlet extends AsyncEndpoint {
         // Claimed for the whole stream: its timeout can only cut it short, never answer twice.
         call.claimStream();
         response.setContentType(JsonOut.CONTENT_TYPE);
-        ProductsWriter writer = new ProductsWriter(call, response.getOutputStream(), products,
-                requests.executors().get("db"), count, requests.pageSize());
-        writer.watch(requests.executors().scheduler(), requests.streamStallMillis());
-        response.getOutputStream().setWriteListener(writer);
+        ProductsWriter.start(call, products, requests.executors().get("db"), count, requests.pageSize(),
+                requests.executors().scheduler(), requests.streamStallMillis());
     }
 }

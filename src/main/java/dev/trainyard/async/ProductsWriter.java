@@ -4,7 +4,6 @@ import dev.trainyard.data.ProductRow;
 import dev.trainyard.data.ProductStream;
 import dev.trainyard.data.DataUnavailableException;
 import dev.trainyard.web.AsyncCall;
-import dev.trainyard.web.Problems;
 import dev.trainyard.web.JsonOut;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.ServletOutputStream;
@@ -29,7 +28,9 @@ import java.util.logging.Logger;
  * costs no thread at all.
  *
  * <p>Data comes in keyset pages (one short query each, on the db executor, connection returned at
- * once). Exactly one party writes at a time: the container, after isReady() returned false; or
+ * once). The first page is read before the response goes non-blocking, so that a database that
+ * fails at once is answered with the usual JSON error (503), written the usual way on every
+ * server; after that a failure can only cut the stream short. Exactly one party writes at a time: the container, after isReady() returned false; or
  * the db task, after the writer ran out of data (isReady() was still true, so the container will
  * not call back). The bytes equal /blocking/products': same rows, same JSON.
  */
@@ -45,7 +46,6 @@ final class ProductsWriter implements WriteListener {
     private volatile int remaining;
     private volatile int lastId;
     private volatile boolean opened;
-    private volatile boolean wroteAny;
     private volatile boolean finished;
     private volatile byte[] chunk;
     private volatile int offset;
@@ -56,14 +56,50 @@ final class ProductsWriter implements WriteListener {
     private volatile long readerWaitSince;
     private volatile ScheduledFuture<?> watchdog;
 
-    ProductsWriter(AsyncCall call, ServletOutputStream out, ProductStream products, InstrumentedExecutor executor,
-                   int count, int pageSize) {
+    private ProductsWriter(AsyncCall call, ServletOutputStream out, ProductStream products, InstrumentedExecutor executor,
+                           int count, int pageSize) {
         this.call = call;
         this.out = out;
         this.products = products;
         this.executor = executor;
         this.remaining = count;
         this.pageSize = pageSize;
+    }
+
+    /**
+     * Streams {@code count} products as the answer of a call claimed for its stream: reads the
+     * first page on the db executor, then hands the response to a WriteListener that writes what
+     * the reader takes and fetches the next page when it runs out. A stream whose reader takes
+     * nothing for {@code stallMillis} is cut.
+     */
+    static void start(AsyncCall call, ProductStream products, InstrumentedExecutor executor, int count, int pageSize,
+                      ScheduledExecutorService scheduler, long stallMillis) {
+        int asked = Math.min(pageSize, count);
+        try {
+            executor.execute(() -> {
+                List<ProductRow> first;
+                try {
+                    first = asked == 0 ? List.of() : products.page(0, asked);
+                } catch (RuntimeException e) {
+                    call.fail(e);
+                    return;
+                }
+                call.whileOpen(() -> {
+                    try {
+                        ServletOutputStream out = call.response().getOutputStream();
+                        ProductsWriter writer = new ProductsWriter(call, out, products, executor, count, pageSize);
+                        writer.accept(first, asked);
+                        writer.watch(scheduler, stallMillis);
+                        out.setWriteListener(writer);
+                    } catch (IOException | RuntimeException e) {
+                        LOG.log(Level.FINE, "/async/products could not start its stream", e);
+                        call.end();
+                    }
+                });
+            });
+        } catch (RejectedExecutionException e) {
+            call.fail(new DataUnavailableException("the db executor is full; try again shortly", e));
+        }
     }
 
     /**
@@ -74,7 +110,7 @@ final class ProductsWriter implements WriteListener {
      * slow is the database's, bounded by its statement timeout and answered as a database failure.
      * Checked at a quarter of the bound, on the scheduler.
      */
-    void watch(ScheduledExecutorService scheduler, long stallMillis) {
+    private void watch(ScheduledExecutorService scheduler, long stallMillis) {
         long every = Math.max(250, stallMillis / 4);
         watchdog = scheduler.scheduleWithFixedDelay(() -> {
             if (call.ended()) {
@@ -126,7 +162,6 @@ final class ProductsWriter implements WriteListener {
                     int from = offset;
                     offset = end;
                     out.write(current, from, end - from);
-                    wroteAny = true;
                     continue;
                 }
                 if (finished) {
@@ -166,21 +201,28 @@ final class ProductsWriter implements WriteListener {
                 try {
                     page = asked == 0 ? List.of() : products.page(lastId, asked);
                 } catch (RuntimeException e) {
-                    fail(e);
+                    LOG.log(Level.WARNING, "/async/products failed after " + lastId + " products; response cut short: " + e);
+                    call.end();
                     return;
                 }
-                boolean last = page.size() < asked || remaining - page.size() == 0;
-                encode(page, last);
-                if (!page.isEmpty()) {
-                    lastId = page.get(page.size() - 1).id();
-                }
-                remaining -= page.size();
-                finished = last;
+                accept(page, asked);
                 pump();
             });
         } catch (RejectedExecutionException e) {
-            fail(new DataUnavailableException("the db executor is full", e));
+            LOG.warning("/async/products: the db executor is full after " + lastId + " products; response cut short");
+            call.end();
         }
+    }
+
+    /** Takes a page that was asked for {@code asked} rows as the next chunk to write. */
+    private void accept(List<ProductRow> page, int asked) {
+        boolean last = page.size() < asked || remaining - page.size() == 0;
+        encode(page, last);
+        if (!page.isEmpty()) {
+            lastId = page.get(page.size() - 1).id();
+        }
+        remaining -= page.size();
+        finished = last;
     }
 
     /**
@@ -227,32 +269,4 @@ final class ProductsWriter implements WriteListener {
         }
     }
 
-    /**
-     * Before the first byte: a clean JSON error (503), written as the stream's only chunk, through
-     * the same non-blocking path (getWriter() is not allowed on this response). After: only
-     * cutting the response short is honest.
-     */
-    private void fail(RuntimeException e) {
-        call.whileOpen(() -> {
-            if (!wroteAny && !call.response().isCommitted()) {
-                int status = e instanceof DataUnavailableException ? 503 : 500;
-                if (status == 500) {
-                    LOG.log(Level.SEVERE, "/async/products failed", e);
-                }
-                call.response().setStatus(status);
-                if (status == 503) {
-                    call.response().setHeader("Retry-After", "2");
-                }
-                byte[] body = Problems.body(status, status == 503 ? e.getMessage() : "internal error");
-                chunk = body;
-                offset = 0;
-                end = body.length;
-                finished = true;
-                pumpOpen();
-            } else {
-                LOG.log(Level.WARNING, "/async/products failed after " + lastId + " products; response cut short: " + e);
-                call.end();
-            }
-        });
-    }
 }

@@ -3,8 +3,6 @@ package dev.trainyard.web;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 
 /** Writes the one error shape every endpoint uses: {"status":400,"error":"...","message":"..."}. */
 public final class Problems {
@@ -22,18 +20,6 @@ public final class Problems {
         try (JsonGenerator json = JsonOut.open(response)) {
             write(json, status, message);
         }
-    }
-
-    /**
-     * The same body as bytes, for a response whose output stream is in non-blocking use (a
-     * WriteListener), where getWriter() is not allowed and a write must wait for isReady().
-     */
-    public static byte[] body(int status, String message) {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator json = JsonOut.generator(text)) {
-            write(json, status, message);
-        }
-        return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static void write(JsonGenerator json, int status, String message) {
