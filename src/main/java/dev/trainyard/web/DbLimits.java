@@ -12,11 +12,17 @@ public record DbLimits(int poolWaitMillis, int statementTimeoutMillis, int entry
     /** Rendering the answer and the network on a busy machine, beyond the database's own bounds. */
     public static final int MARGIN_MILLIS = 2_000;
 
+    /**
+     * What the WAR assumes where a server hands it none of the settings: the values of
+     * server-configs/trainyard.properties, which the pools are configured with (a test keeps them equal).
+     */
+    public static final DbLimits DEFAULTS = new DbLimits(5_000, 30_000, 5);
+
     public static DbLimits fromSystem() {
         return new DbLimits(
-                Settings.integer("trainyard.jdbc.maxWaitMillis", 5_000, 0, 600_000),
-                Settings.integer("trainyard.jdbc.statementTimeoutMillis", 30_000, 100, 3_600_000),
-                Settings.integer("trainyard.entry.statementTimeoutSeconds", 5, 1, 600));
+                Settings.integer("trainyard.jdbc.maxWaitMillis", DEFAULTS.poolWaitMillis, 0, 600_000),
+                Settings.integer("trainyard.jdbc.statementTimeoutMillis", DEFAULTS.statementTimeoutMillis, 100, 3_600_000),
+                Settings.integer("trainyard.entry.statementTimeoutSeconds", DEFAULTS.entryStatementTimeoutSeconds, 1, 600));
     }
 
     /** The longest a started piece of work with a statement of {@code statementMillis} can take. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trainyard.web.DbLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -81,6 +82,30 @@ class ServerConfigsTest {
         assertTrue(jdbc.contains("--maxpoolsize=" + shared.getProperty("trainyard.jdbc.poolSize") + " "));
         assertTrue(jdbc.contains("--steadypoolsize=" + shared.getProperty("trainyard.jdbc.minIdle") + " "));
         assertTrue(jdbc.contains("--maxwait=" + shared.getProperty("trainyard.jdbc.maxWaitMillis") + " "));
+    }
+
+    @Test
+    void glassFishReadsTheDriverBoundsByName() throws IOException {
+        String jdbc = read("glassfish/trainyard-jdbc.asadmin");
+        Matcher m = Pattern.compile("\\$\\{(trainyard\\.jdbc\\.[A-Za-z]+)}").matcher(jdbc);
+        List<String> named = new ArrayList<>();
+        while (m.find()) {
+            assertTrue(shared.containsKey(m.group(1)), "glassfish refers to " + m.group(1) + ", not in trainyard.properties");
+            named.add(m.group(1));
+        }
+        assertTrue(named.containsAll(List.of("trainyard.jdbc.statementTimeoutMillis", "trainyard.jdbc.socketTimeoutSeconds",
+                "trainyard.jdbc.connectTimeoutSeconds")), named.toString());
+    }
+
+    @Test
+    void theWarsDefaultsAreTheSharedValues() {
+        // Where a server does not hand the WAR the shared values, it falls back on its own defaults:
+        // they must be the same, or its derived timeouts would not fit the pool's real bounds.
+        DbLimits defaults = DbLimits.DEFAULTS;
+        assertEquals(shared.getProperty("trainyard.jdbc.maxWaitMillis"), Integer.toString(defaults.poolWaitMillis()));
+        assertEquals(shared.getProperty("trainyard.jdbc.statementTimeoutMillis"), Integer.toString(defaults.statementTimeoutMillis()));
+        assertTrue(Integer.parseInt(shared.getProperty("trainyard.jdbc.socketTimeoutSeconds")) * 1000
+                > defaults.statementTimeoutMillis(), "the socket timeout is above the statement timeout");
     }
 
     @Test

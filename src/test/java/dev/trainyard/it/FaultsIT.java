@@ -11,14 +11,12 @@ import dev.trainyard.it.support.RowLock;
 import dev.trainyard.it.support.ServerLog;
 import dev.trainyard.it.support.Tally;
 import dev.trainyard.it.support.TestDatabase;
+import dev.trainyard.it.support.Views;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,7 +71,7 @@ class FaultsIT extends EndpointTest {
         List<Integer> free = ids(2, 4);
         List<Integer> all = new ArrayList<>(free);
         all.add(locked);
-        Map<Integer, Integer> before = views(all);
+        Map<Integer, Integer> before = Views.of(all);
         long log = ServerLog.mark();
         List<String> paths = new ArrayList<>(List.of("blocking/entry?id=" + locked, "async/entry?id=" + locked, "train/entry?id=" + locked));
         for (int i = 0; i < 12; i++) {
@@ -95,7 +93,7 @@ class FaultsIT extends EndpointTest {
         }
         assertTrue(tookMillis < 12_000, "answered within the train's request timeout: " + tookMillis + " ms");
         Map<Integer, Integer> oks = okPerId(sent);
-        Map<Integer, Integer> after = views(all);
+        Map<Integer, Integer> after = Views.of(all);
         for (int id : all) {
             assertEquals(before.get(id) + oks.getOrDefault(id, 0), after.get(id), "views of " + id + " = its 200 answers");
         }
@@ -109,17 +107,14 @@ class FaultsIT extends EndpointTest {
         assumeTrue(TestDatabase.isEmbedded(), "needs the embedded database, which this JVM can pause");
         warm();
         List<Integer> locked = ids(20, 3);
-        Map<Integer, Integer> before = views(locked);
+        Map<Integer, Integer> before = Views.of(locked);
         long log = ServerLog.mark();
         List<CompletableFuture<Sent>> inFlight = new ArrayList<>();
         List<CompletableFuture<Sent>> duringPause = new ArrayList<>();
         long resumedAt;
         try (RowLock lock = RowLock.hold(locked)) {
             // Three updates inside the database, waiting on the lock, when it freezes.
-            inFlight.add(send("blocking/entry?id=" + locked.get(0)));
-            inFlight.add(send("async/entry?id=" + locked.get(1)));
-            inFlight.add(send("train/entry?id=" + locked.get(2)));
-            awaitLockWaiters(3);
+            inFlight.addAll(updatesInsideTheDatabase(locked));
             try {
                 TestDatabase.pauseEmbedded();
                 for (String style : List.of("blocking", "async", "train")) {
@@ -140,7 +135,7 @@ class FaultsIT extends EndpointTest {
         for (Sent s : sent.subList(0, 3)) {
             assertEquals(504, s.response().statusCode(), "an update in the database when it froze: " + s.path() + " " + s.response().body());
         }
-        long duplicated = auditWithinBounds(before, views(locked), answers, 0);
+        long duplicated = auditWithinBounds(before, Views.of(locked), answers, 0);
         assertNoTouchAfterComplete(log);
         FaultTable.record(server(), "database paused (SIGSTOP, every process) " + PAUSE_MILLIS / 1000 + " s", answers, duplicated, recovery);
     }
@@ -150,15 +145,13 @@ class FaultsIT extends EndpointTest {
         assumeTrue(TestDatabase.isEmbedded(), "needs the embedded database, which this JVM can kill");
         warm();
         List<Integer> locked = ids(30, 3);
-        Map<Integer, Integer> before = views(locked);
+        Map<Integer, Integer> before = Views.of(locked);
         long log = ServerLog.mark();
         List<Sent> sent = new ArrayList<>();
         RowLock lock = RowLock.hold(locked);
         try {
             // Three updates inside the database, waiting on the lock, when it dies.
-            List<CompletableFuture<Sent>> inFlight = List.of(send("blocking/entry?id=" + locked.get(0)),
-                    send("async/entry?id=" + locked.get(1)), send("train/entry?id=" + locked.get(2)));
-            awaitLockWaiters(3);
+            List<CompletableFuture<Sent>> inFlight = updatesInsideTheDatabase(locked);
             TestDatabase.killEmbedded();
             sent.addAll(join(inFlight));
             sent.addAll(sendAll(List.of("blocking/entry?id=" + locked.get(0), "async/entry?id=" + locked.get(0),
@@ -170,7 +163,7 @@ class FaultsIT extends EndpointTest {
         long recovery = recoveryMillis(System.nanoTime());
         Tally answers = tally(sent);
         assertClean(answers, 503, 504);
-        long duplicated = auditWithinBounds(before, views(locked), answers, 0);
+        long duplicated = auditWithinBounds(before, Views.of(locked), answers, 0);
         assertNoTouchAfterComplete(log);
         FaultTable.record(server(), "database killed (SIGKILL, every process) with updates in flight, then restarted",
                 answers, duplicated, recovery);
@@ -179,7 +172,7 @@ class FaultsIT extends EndpointTest {
     @Test
     void clientsThatLeaveWhileTheirBatchIsInTheDatabaseLeaveNothingBehind() throws Exception {
         int id = base() + 40;
-        int before = views(List.of(id)).get(id);
+        int before = Views.of(List.of(id)).get(id);
         double openBefore = metric("trainyard_async_open_requests");
         long log = ServerLog.mark();
         int leaving = 8;
@@ -199,7 +192,7 @@ class FaultsIT extends EndpointTest {
             }
         }
         awaitMetric(() -> metric("trainyard_async_open_requests") <= openBefore, "no request left open after the clients left");
-        int added = views(List.of(id)).get(id) - before;
+        int added = Views.of(List.of(id)).get(id) - before;
         assertTrue(added >= 0 && added <= leaving, "each left client's view applied at most once: " + added);
         assertEquals(200, get("train/entry?id=" + id).statusCode());
         assertNoTouchAfterComplete(log);
@@ -227,7 +220,7 @@ class FaultsIT extends EndpointTest {
     @Test
     void fiveTimesTheConnectionPoolIsAnswered503WithinItsWaitAndNothingIsApplied() throws Exception {
         List<Integer> locked = ids(200, 20);
-        Map<Integer, Integer> before = views(locked);
+        Map<Integer, Integer> before = Views.of(locked);
         int pool = 20;
         List<String> paths = new ArrayList<>();
         for (int i = 0; i < 5 * pool; i++) {
@@ -242,7 +235,7 @@ class FaultsIT extends EndpointTest {
         Tally answers = tally(sent);
         assertClean(answers, 503);
         assertTrue(took < 20_000, "pool waits (5 s) and statement timeouts (3 s) bound the whole burst: " + took + " ms");
-        assertEquals(before, views(locked), "nothing refused was applied");
+        assertEquals(before, Views.of(locked), "nothing refused was applied");
         FaultTable.record(server(), "5x the connection pool (blocking, rows locked)", answers, 0, -1);
     }
 
@@ -254,7 +247,7 @@ class FaultsIT extends EndpointTest {
     private void overload(String style, String refusal, int capacity, Check allBusy, int firstId) throws Exception {
         assertTrue(capacity > 0, style + ": queue capacity on /metrics");
         List<Integer> locked = ids(firstId, 40);
-        Map<Integer, Integer> before = views(locked);
+        Map<Integer, Integer> before = Views.of(locked);
         long log = ServerLog.mark();
         List<CompletableFuture<Sent>> plugs = new ArrayList<>();
         List<Sent> burst;
@@ -280,9 +273,9 @@ class FaultsIT extends EndpointTest {
         long refusedAtOnce = burst.stream().filter(s -> s.response() != null && s.response().statusCode() == 503
                 && s.response().body().contains(refusal)).count();
         assertTrue(refusedAtOnce >= 1, style + ": the full queue refused at once: " + answers);
-        long duplicated = auditWithinBounds(before, views(locked), answers, 0);
+        long duplicated = auditWithinBounds(before, Views.of(locked), answers, 0);
         assertEquals(0, duplicated);
-        Map<Integer, Integer> after = views(locked);
+        Map<Integer, Integer> after = Views.of(locked);
         int added = locked.stream().mapToInt(id -> after.get(id) - before.get(id)).sum();
         assertEquals(answers.count(200), added, "views added = 200 answers: nothing refused was applied");
         assertNoTouchAfterComplete(log);
@@ -294,6 +287,14 @@ class FaultsIT extends EndpointTest {
     @FunctionalInterface
     private interface Check {
         boolean holds() throws Exception;
+    }
+
+    /** An update of each style on the first three locked rows, each waiting in the database. */
+    private List<CompletableFuture<Sent>> updatesInsideTheDatabase(List<Integer> locked) throws Exception {
+        List<CompletableFuture<Sent>> updates = List.of(send("blocking/entry?id=" + locked.get(0)),
+                send("async/entry?id=" + locked.get(1)), send("train/entry?id=" + locked.get(2)));
+        awaitLockWaiters(3);
+        return updates;
     }
 
     private CompletableFuture<Sent> send(String path) {
@@ -417,17 +418,4 @@ class FaultsIT extends EndpointTest {
         return socket;
     }
 
-    private static Map<Integer, Integer> views(List<Integer> ids) throws SQLException {
-        Map<Integer, Integer> views = new HashMap<>();
-        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT id, views FROM trentry WHERE id = ANY(?)")) {
-            ps.setArray(1, c.createArrayOf("integer", ids.toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    views.put(rs.getInt(1), rs.getInt(2));
-                }
-            }
-        }
-        assertEquals(ids.size(), views.size(), "rows " + ids);
-        return views;
-    }
 }

@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Views;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,8 +15,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,7 +39,7 @@ class TrainIT extends EndpointTest {
     @Test
     void trainEntryAnswersLikeTheBlockingOne() throws SQLException {
         int id = base() + 1;
-        int before = views(List.of(id)).get(id);
+        int before = Views.of(List.of(id)).get(id);
         JsonObject train = object(ok("train/entry?id=" + id));
         JsonObject blocking = object(ok("blocking/entry?id=" + id));
         assertEquals(before + 1, train.getInt("views"));
@@ -59,8 +55,8 @@ class TrainIT extends EndpointTest {
     @ValueSource(strings = {"natural", "window", "adaptive"})
     void collidingIdsLoseNoViewAndMissingIdsGet404InsideTheirBatch(String policy) throws Exception {
         List<Integer> ids = List.of(base() + 10, base() + 11, base() + 12, base() + 13);
-        Map<Integer, Integer> before = views(ids);
-        double tripsBefore = metric("trainyard_train_round_trips_total", "entry", policy);
+        Map<Integer, Integer> before = Views.of(ids);
+        double tripsBefore = metric("trainyard_train_round_trips_total", "command=\"entry\"", "policy=\"" + policy + "\"");
         ExecutorService clients = Executors.newFixedThreadPool(40);
         Map<Integer, Integer> ok = new HashMap<>();
         int notFound = 0;
@@ -91,11 +87,11 @@ class TrainIT extends EndpointTest {
             clients.shutdownNow();
         }
         assertEquals(20, notFound);
-        Map<Integer, Integer> after = views(ids);
+        Map<Integer, Integer> after = Views.of(ids);
         for (int id : ids) {
             assertEquals(before.get(id) + ok.get(id), after.get(id), "views of " + id + " = its 200 answers (" + policy + ")");
         }
-        double trips = metric("trainyard_train_round_trips_total", "entry", policy) - tripsBefore;
+        double trips = metric("trainyard_train_round_trips_total", "command=\"entry\"", "policy=\"" + policy + "\"") - tripsBefore;
         assertTrue(trips >= 1 && trips <= 240, "round trips: " + trips);
     }
 
@@ -123,24 +119,5 @@ class TrainIT extends EndpointTest {
         return response;
     }
 
-    /** A sample of /metrics, 0 when the series does not exist yet. */
-    private double metric(String name, String command, String policy) {
-        String body = get("metrics").body();
-        Matcher m = Pattern.compile("(?m)^" + name + "\\{command=\"" + command + "\",policy=\"" + policy + "\"} (\\S+)$").matcher(body);
-        return m.find() ? Double.parseDouble(m.group(1)) : 0;
-    }
 
-    private static Map<Integer, Integer> views(List<Integer> ids) throws SQLException {
-        Map<Integer, Integer> views = new HashMap<>();
-        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT id, views FROM trentry WHERE id = ANY(?)")) {
-            ps.setArray(1, c.createArrayOf("integer", ids.toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    views.put(rs.getInt(1), rs.getInt(2));
-                }
-            }
-        }
-        assertEquals(ids.size(), views.size());
-        return views;
-    }
 }

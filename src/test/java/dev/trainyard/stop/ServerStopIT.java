@@ -7,16 +7,13 @@ import dev.trainyard.it.support.FaultTable;
 import dev.trainyard.it.support.RowLock;
 import dev.trainyard.it.support.Tally;
 import dev.trainyard.it.support.TestDatabase;
+import dev.trainyard.it.support.Views;
 import dev.trainyard.tool.run.Server;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +65,7 @@ class ServerStopIT {
             default -> 90_021;
         };
         List<Integer> locked = List.of(id, id + 1, id + 2);
-        Map<Integer, Integer> before = views(locked);
+        Map<Integer, Integer> before = Views.of(locked);
         Server server = Server.start(name, "platform", TestDatabase.settings());
         String base = server.baseUrl();
         List<CompletableFuture<Sent>> inFlight = new ArrayList<>();
@@ -125,7 +122,7 @@ class ServerStopIT {
         assertStatus(sent, SHORT_OFFLOAD, 200);
         assertStatus(sent, OVERRUN, 504);
         assertStatus(sent, WAITING, 503);
-        Map<Integer, Integer> after = views(locked);
+        Map<Integer, Integer> after = Views.of(locked);
         for (int row : locked) {
             assertEquals(before.get(row) + 1, after.get(row), name + ": each answered update applied once");
         }
@@ -207,17 +204,4 @@ class ServerStopIT {
         }
     }
 
-    private static Map<Integer, Integer> views(List<Integer> ids) throws SQLException {
-        Map<Integer, Integer> views = new java.util.HashMap<>();
-        try (Connection c = TestDatabase.settings().connect();
-             PreparedStatement ps = c.prepareStatement("SELECT id, views FROM trentry WHERE id = ANY(?)")) {
-            ps.setArray(1, c.createArrayOf("integer", ids.toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    views.put(rs.getInt(1), rs.getInt(2));
-                }
-            }
-        }
-        return views;
-    }
 }

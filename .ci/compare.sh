@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# README's first command, the comparison, at smoke size on every server, and its report.
+source "$(dirname "$0")/env.sh"
+
+# README's first command at smoke size: every plan of jmeter/ headless against each server, the
+# audit after every writing cell, and the report. -Dstrict=true fails the build on a failed cell.
+check_report() {
+  local dir=target/compare/latest cells
+  cells=$(($(wc -l < "$dir/cells.csv") - 1))
+  [ "$cells" -ge "$1" ] || { echo "cells.csv has $cells cells, expected at least $1"; exit 1; }
+  # Every cell: answers measured, throughput above 0, status ok; the audit, where there is one, ok.
+  awk -F, 'NR > 1 && ($7 <= 0 || $9 <= 0 || $24 != "ok" || ($23 != "" && $23 != "ok")) { print "insane cell: " $0; bad = 1 }
+           END { exit bad }' "$dir/cells.csv" || exit 1
+  grep -q "<svg" "$dir/report.html" || { echo "report.html has no chart"; exit 1; }
+  grep -q "Crossovers" "$dir/summary.txt" || { echo "no crossovers in the summary"; exit 1; }
+  for variant in $2; do
+    [ -f "$dir/$variant/dashboard/index.html" ] || { echo "no JMeter dashboard for $variant"; exit 1; }
+  done
+  echo "   report: $cells sane cells, charts, crossovers, dashboards for $2"
+}
+all_plans=sleep,offload,entry,store,products,hello,threads,open
+echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans (tomcat, jetty, glassfish)"
+./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans -Dservers=tomcat,jetty,glassfish -Dvariants=platform -Dstrict=true \
+  > target/ci-compare-plans.log 2>&1 || { tail -80 target/ci-compare-plans.log; exit 1; }
+sed -n '/== Trainyard comparison: summary/,$p' target/ci-compare-plans.log | head -40
+check_report 100 "tomcat-platform jetty-platform glassfish-platform"
+if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
+  echo "== ./mvnw -Pcompare -Dmode=smoke (tomcat platform and virtual, cross-checked with wrk)"
+  ./mvnw -Pcompare -Dmode=smoke -Dservers=tomcat -Dvariants=platform,virtual -Dcrosscheck=true -Dstrict=true \
+    > target/ci-compare-threads.log 2>&1 || { tail -80 target/ci-compare-threads.log; exit 1; }
+  sed -n '/== Trainyard comparison: summary/,$p' target/ci-compare-threads.log | head -40
+  grep -q "seed 004 (threads) on tomcat" target/compare/latest/summary.txt || { echo "no thread-model finding"; exit 1; }
+  grep -q "Lean cross-check" target/compare/latest/summary.txt || { echo "no cross-check"; exit 1; }
+  check_report 14 "tomcat-platform tomcat-virtual"
+fi
+echo "README's first command: every plan ran on every server and the report is sane"

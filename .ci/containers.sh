@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# The images and the compose stack, built on a local base (this machine reaches no registry).
+source "$(dirname "$0")/env.sh"
+
+# ---------------------------------------------------------------------------------------------
+# Containers: lint the Dockerfiles, validate the compose file, build every image on a local base
+# (this machine reaches no registry), bring the stack up with host networking, prove each server
+# serves every style from its container as a non-root user, switch the variant at run time,
+# restart the database container and find the data intact, run the jmeter service, show that a
+# new WAR rebuilds one layer, and clean up everything started here.
+echo "== containers"
+missing=""
+command -v docker >/dev/null || missing="$missing docker.io"
+command -v docker-compose >/dev/null || missing="$missing docker-compose"
+command -v debootstrap >/dev/null || missing="$missing debootstrap"
+command -v npm >/dev/null || missing="$missing npm"
+if [ -n "$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null; fi
+
+echo "   lint (dockerfile-utils) and compose validation"
+lint_dir=target/ci-lint
+[ -x "$lint_dir/node_modules/.bin/dockerfile-utils" ] \
+  || npm install --silent --no-audit --no-fund --prefix "$lint_dir" dockerfile-utils@0.16.3 >/dev/null
+dockerfiles="server-configs/tomcat/Dockerfile server-configs/jetty/Dockerfile server-configs/glassfish/Dockerfile src/tool/docker/seed.Dockerfile src/tool/docker/jmeter.Dockerfile"
+for f in $dockerfiles; do
+  findings=$("$lint_dir/node_modules/.bin/dockerfile-utils" lint "$f")
+  [ -z "$findings" ] || { echo "$f:"; echo "$findings"; exit 1; }
+  grep -q '^ARG BASE_IMAGE=' "$f" && grep -q '^USER ' "$f" || { echo "$f: needs ARG BASE_IMAGE and a non-root USER"; exit 1; }
+done
+if docker-compose -f docker-compose.yml config -q 2>/dev/null; then
+  echo "docker-compose.yml accepted a missing TRAINYARD_DB_PASSWORD"; exit 1
+fi
+TRAINYARD_DB_PASSWORD=validation-only docker-compose -f docker-compose.yml config -q
+
+# A Docker engine of this run's own, without the networking this sandbox lacks; its data
+# directory survives between runs on one machine, so the base images are built once.
+docker_root=/var/lib/trainyard-ci-docker
+mkdir -p "$docker_root/data" "$docker_root/exec"
+export DOCKER_HOST="unix://$docker_root/docker.sock"
+dockerd --data-root "$docker_root/data" --exec-root "$docker_root/exec" -H "$DOCKER_HOST" --pidfile "$docker_root/dockerd.pid" \
+  --iptables=false --ip6tables=false --bridge=none --ip-forward=false --ip-masq=false --storage-driver=overlay2 \
+  > target/ci-dockerd.log 2>&1 &
+dockerd_pid=$!
+export TRAINYARD_DB_PASSWORD
+TRAINYARD_DB_PASSWORD=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+export TRAINYARD_JRE21_IMAGE=trainyard-ci/base:jre21 TRAINYARD_JRE17_IMAGE=trainyard-ci/base:jre17 \
+  TRAINYARD_POSTGRES_IMAGE=trainyard-ci/postgres
+stop_containers() {
+  docker-compose --profile load down -v --remove-orphans >/dev/null 2>&1 || true
+  kill "$dockerd_pid" 2>/dev/null || true
+  for _ in $(seq 1 30); do kill -0 "$dockerd_pid" 2>/dev/null || break; sleep 1; done
+}
+trap stop_containers EXIT
+for _ in $(seq 1 30); do docker info >/dev/null 2>&1 && break; sleep 1; done
+docker info >/dev/null 2>&1 || { tail -30 target/ci-dockerd.log; exit 1; }
+
+# Base images like the public eclipse-temurin ones (a JRE in /opt/java/openjdk) on a minimal
+# Debian, and a stand-in for the official postgres image (same environment and data directory).
+work=target/ci-images
+mkdir -p "$work"
+if ! docker image inspect trainyard-ci/debian >/dev/null 2>&1; then
+  echo "   building the base images (debootstrap, jlink)"
+  rm -rf "$work/rootfs"
+  debootstrap --variant=minbase bookworm "$work/rootfs" http://deb.debian.org/debian >"$work/debootstrap.log" 2>&1 \
+    || { tail -20 "$work/debootstrap.log"; exit 1; }
+  tar -C "$work/rootfs" -c . | docker import - trainyard-ci/debian >/dev/null
+  rm -rf "$work/rootfs"
+fi
+base_image() {
+  local tag=$1 jdk=$2
+  docker image inspect "$tag" >/dev/null 2>&1 && return 0
+  rm -rf "$work/$tag" && mkdir -p "$work/$tag"
+  "$jdk/bin/jlink" --add-modules java.se,jdk.unsupported,jdk.zipfs,jdk.naming.dns,jdk.crypto.cryptoki,jdk.management,jdk.localedata,jdk.net,jdk.management.agent \
+    --strip-debug --no-header-files --no-man-pages --output "$work/$tag/jre"
+  cp .ci/images/jre/Dockerfile "$work/$tag/Dockerfile"
+  docker build -q -t "$tag" "$work/$tag" >"$work/$tag.log" 2>&1 || { cat "$work/$tag.log"; exit 1; }
+}
+base_image "$TRAINYARD_JRE21_IMAGE" "${TRAINYARD_JDK21_HOME:-$JAVA_HOME}"
+base_image "$TRAINYARD_JRE17_IMAGE" "$JAVA_HOME"
+if ! docker image inspect "$TRAINYARD_POSTGRES_IMAGE" >/dev/null 2>&1; then
+  docker build -q --network=host -t "$TRAINYARD_POSTGRES_IMAGE" .ci/images/postgres >"$work/postgres.log" 2>&1 \
+    || { cat "$work/postgres.log"; exit 1; }
+fi
+
+echo "   ./mvnw -Pimages; docker-compose build"
+./mvnw -Pimages -q
+start=$(date +%s)
+docker-compose --profile load build > target/ci-compose-build.log 2>&1 || { tail -40 target/ci-compose-build.log; exit 1; }
+echo "   images built in $(( $(date +%s) - start )) s"
+
+wait_healthy() {
+  for _ in $(seq 1 120); do
+    local unhealthy=""
+    for s in tomcat jetty glassfish; do
+      [ "$(docker inspect -f '{{.State.Health.Status}}' "$(docker-compose ps -q $s)" 2>/dev/null)" = healthy ] || unhealthy="$unhealthy $s"
+    done
+    [ -z "$unhealthy" ] && return 0
+    sleep 2
+  done
+  echo "not healthy:$unhealthy"; docker-compose logs --tail=40; exit 1
+}
+check_container() {
+  local service=$1 port=$2 thread=$3
+  [ "$(docker-compose exec -T "$service" id -u | tr -d '\r')" != 0 ] || { echo "$service runs as root"; exit 1; }
+  for path in blocking/hello "blocking/entry?id=11" "async/entry?id=11" "train/entry?id=11" "async/sleep?ms=10" "blocking/store/c4"; do
+    code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/trainyard/$path")
+    [ "$code" = 200 ] || { echo "$service: /trainyard/$path answered $code"; docker-compose logs --tail=40 "$service"; exit 1; }
+  done
+  [ "$(curl -s -D - -o /dev/null "http://127.0.0.1:$port/trainyard/blocking/hello" | tr -d '\r' | awk -F': ' 'tolower($1)=="x-trainyard-thread"{print $2}')" = "$thread" ] \
+    || { echo "$service: expected $thread request threads"; exit 1; }
+  echo "   $service (127.0.0.1:$port): every style answered, $thread threads, not root"
+}
+mkdir -p target/container-results && chmod 1777 target/container-results
+docker-compose up -d >/dev/null 2>&1 || { docker-compose logs --tail=40; exit 1; }
+wait_healthy
+check_container tomcat 18180 platform
+check_container jetty 18181 platform
+check_container glassfish 18280 platform
+
+if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
+  echo "   the virtual variant, chosen at run time"
+  TRAINYARD_VARIANT=virtual docker-compose up -d tomcat jetty >/dev/null 2>&1
+  wait_healthy
+  check_container tomcat 18180 virtual
+  check_container jetty 18181 virtual
+fi
+
+echo "   the database survives a restart of its container"
+psql_count() { docker-compose exec -T postgres psql -p 18532 -U trainyard -d trainyard -tAc "$1" | tr -d '\r '; }
+rows=$(psql_count "select count(*) from trentry"); views=$(psql_count "select views from trentry where id = 11")
+docker-compose restart postgres >/dev/null 2>&1
+for _ in $(seq 1 60); do docker-compose exec -T postgres pg_isready -h 127.0.0.1 -p 18532 >/dev/null 2>&1 && break; sleep 1; done
+[ "$(psql_count "select count(*) from trentry")" = "$rows" ] && [ "$(psql_count "select views from trentry where id = 11")" = "$views" ] \
+  || { echo "the data changed across the restart"; exit 1; }
+for _ in $(seq 1 30); do [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:18180/trainyard/blocking/entry?id=11")" = 200 ] && break; sleep 1; done
+[ "$(psql_count "select views from trentry where id = 11")" = $((views + 1)) ] || { echo "tomcat did not recover after the database restart"; exit 1; }
+echo "   $rows rows and row 11's $views views intact; tomcat wrote again after the restart"
+
+echo "   the jmeter service"
+TRAINYARD_TARGET_PORT=18181 JMETER_ARGS="-Jstyle=train -Jusers=5 -Jduration=3" docker-compose --profile load run --rm jmeter \
+  > target/ci-jmeter.log 2>&1 || { tail -30 target/ci-jmeter.log; exit 1; }
+ls target/container-results/entry-*/dashboard/index.html >/dev/null || { echo "no dashboard from the jmeter service"; exit 1; }
+
+echo "   a new WAR rebuilds one layer"
+./mvnw -q package -DskipTests -Dmaven.test.skip.exec=true
+start=$(date +%s)
+docker-compose build tomcat > target/ci-rebuild.log 2>&1
+steps=$(grep -c '^Step ' target/ci-rebuild.log); cached=$(grep -c 'Using cache' target/ci-rebuild.log)
+echo "   tomcat rebuilt in $(( $(date +%s) - start )) s: $cached of $((steps - 2)) layer steps from cache"
+[ "$cached" -ge $((steps - 4)) ] || { echo "a new WAR rebuilt more than its layer"; cat target/ci-rebuild.log; exit 1; }
+
+echo "   docker stop with a request in flight"
+for service in tomcat:18180 jetty:18181 glassfish:18280; do
+  name=${service%:*} port=${service#*:}
+  answer=$(mktemp)
+  curl -s -m 30 -o "$answer" -w '%{http_code}' "http://127.0.0.1:$port/trainyard/async/offload/sleep?ms=2000" > "$answer.code" &
+  in_flight=$!
+  for _ in $(seq 1 100); do
+    curl -s "http://127.0.0.1:$port/trainyard/metrics" | grep -q '^trainyard_async_open_requests [1-9]' && break; sleep 0.1
+  done
+  start=$(date +%s%N)
+  docker-compose stop "$name" >/dev/null 2>&1
+  took=$(( ($(date +%s%N) - start) / 1000000 ))
+  wait "$in_flight" || true
+  [ "$(cat "$answer.code")" = 200 ] && grep -q '"slept":2000' "$answer" \
+    || { echo "$name: the request in flight got $(cat "$answer.code") $(cat "$answer")"; docker-compose logs --tail=40 "$name"; exit 1; }
+  [ "$took" -lt 20000 ] || { echo "$name took $took ms to stop"; exit 1; }
+  echo "   $name: the request in flight was answered 200, the container stopped in $took ms"
+  rm -f "$answer" "$answer.code"
+done
+
+stop_containers
+trap - EXIT
+echo "containers: built, served every style as non-root, survived a database restart, answered in-flight work at a stop, cleaned up"
