@@ -36,4 +36,9 @@ public class AsyncEntryServlet extends AsyncEndpoint {
             return entries.addView(id).orElseThrow(() -> HttpProblem.notFound("no entry with id " + id));
         }, (entry, out) -> EntryView.write(entry, "async", request, out));
     }
+
+    @Override
+    protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        EntryView.head(entries, new Params(request).optionalInt("id", 1, Integer.MAX_VALUE).orElse(null), request, response);
+    }
 }

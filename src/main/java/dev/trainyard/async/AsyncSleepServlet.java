@@ -23,6 +23,11 @@ import java.util.concurrent.TimeUnit;
 public class AsyncSleepServlet extends AsyncEndpoint {
 
     @Override
+    protected boolean lab() {
+        return true;
+    }
+
+    @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         int ms = new Params(request).optionalInt("ms", 0, SleepServlet.MAX_MS).orElse(200);
         AsyncCall call = begin(request, response, requests.timeoutMillis() + ms);

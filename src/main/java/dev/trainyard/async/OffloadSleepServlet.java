@@ -23,6 +23,11 @@ import java.io.IOException;
 public class OffloadSleepServlet extends AsyncEndpoint {
 
     @Override
+    protected boolean lab() {
+        return true;
+    }
+
+    @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Params params = new Params(request);
         int ms = params.optionalInt("ms", 0, SleepServlet.MAX_MS).orElse(200);

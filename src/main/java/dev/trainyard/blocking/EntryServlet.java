@@ -36,4 +36,9 @@ public class EntryServlet extends Endpoint {
         Entry entry = entries.addView(id).orElseThrow(() -> HttpProblem.notFound("no entry with id " + id));
         EntryView.write(entry, "blocking", request, response);
     }
+
+    @Override
+    protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        EntryView.head(entries, new Params(request).optionalInt("id", 1, Integer.MAX_VALUE).orElse(null), request, response);
+    }
 }

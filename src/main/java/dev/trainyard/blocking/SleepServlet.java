@@ -21,6 +21,11 @@ public class SleepServlet extends Endpoint {
     public static final int MAX_MS = 60_000;
 
     @Override
+    protected boolean lab() {
+        return true;
+    }
+
+    @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         int ms = new Params(request).optionalInt("ms", 0, MAX_MS).orElse(200);
         try {

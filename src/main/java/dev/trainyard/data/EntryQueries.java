@@ -21,6 +21,7 @@ public final class EntryQueries {
     static final String ADD_VIEW =
             "UPDATE trentry SET views = views + 1 WHERE id = ? RETURNING id, name, descr, views";
     static final String MAX_ID = "SELECT coalesce(max(id), 0) FROM trentry";
+    static final String EXISTS = "SELECT 1 FROM trentry WHERE id = ?";
 
     /**
      * The train's trip: every distinct id with the number of jobs that asked for it. The rows are
@@ -136,6 +137,19 @@ public final class EntryQueries {
             answers.add(Optional.of(new Entry(id, row.name(), row.descr(), row.views() - counts.get(id) + k)));
         }
         return answers;
+    }
+
+    /** Whether a row has this id: what a HEAD of the entry answers, without adding a view. */
+    public boolean exists(int id) {
+        try (Connection c = database.connection();
+             PreparedStatement ps = c.prepareStatement(EXISTS)) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        } catch (SQLException e) {
+            throw Database.unavailable(e);
+        }
     }
 
     /** The highest id, read once: random ids are drawn from 1..maxId (the data set is fixed). */

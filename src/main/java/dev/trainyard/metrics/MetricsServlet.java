@@ -12,6 +12,11 @@ import java.io.IOException;
 public class MetricsServlet extends Endpoint {
 
     @Override
+    protected boolean lab() {
+        return true;
+    }
+
+    @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         response.setContentType(PrometheusText.CONTENT_TYPE);
         response.setHeader("Cache-Control", "no-store");

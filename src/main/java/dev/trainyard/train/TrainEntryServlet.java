@@ -47,4 +47,11 @@ public class TrainEntryServlet extends TrainEndpoint<Entry> {
     protected void render(Entry entry, HttpServletRequest request, HttpServletResponse response) throws IOException {
         EntryView.write(entry, "train", request, response);
     }
+
+    @Override
+    protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Params params = new Params(request);
+        params.optionalChoice("policy", TrainSettings.POLICIES);
+        EntryView.head(entries, params.optionalInt("id", 1, Integer.MAX_VALUE).orElse(null), request, response);
+    }
 }

@@ -9,13 +9,16 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Base of every endpoint: answers any other method than its one (GET unless it says otherwise) with
- * 405 and an Allow header, and
- * turns the outcomes a handler can raise into JSON answers (400/404 with the reason, 503 with
- * Retry-After when the database did nothing, 504 when it may have done the write and never said). HttpServlet's own 405 would be an HTML page in
- * each server's style; clients of all three servers get the same JSON here.
+ * 405 and an Allow header, HEAD wherever GET (without its body, and without its effects: see
+ * {@link #head}), and turns the outcomes a handler can raise into JSON answers (400/404 with the
+ * reason, 503 with Retry-After when the database did nothing, 504 when it may have done the write
+ * and never said). HttpServlet's own 405 would be an HTML page in each server's style; clients of
+ * all three servers get the same JSON here. While the server stops, it refuses new work (503);
+ * with trainyard.lab=off, the lab endpoints answer 404.
  */
 public abstract class Endpoint extends HttpServlet {
 
@@ -23,10 +26,12 @@ public abstract class Endpoint extends HttpServlet {
     static final int DATABASE_RETRY_AFTER_SECONDS = 2;
 
     private OpenCalls calls;
+    private boolean labOff;
 
     @Override
     public void init(ServletConfig config) throws ServletException {
         calls = OpenCalls.of(config.getServletContext());
+        labOff = Settings.choice("trainyard.lab", "on", List.of("on", "off")).equals("off");
         super.init(config);
     }
 
@@ -39,18 +44,45 @@ public abstract class Endpoint extends HttpServlet {
             Problems.send(response, 503, "the server is shutting down; not run");
             return;
         }
-        if (!method().equals(request.getMethod())) {
-            response.setHeader("Allow", method());
-            Problems.send(response, 405, "method " + Params.echo(request.getMethod()) + " is not allowed here; use " + method());
+        if (lab() && labOff) {
+            Problems.send(response, 404, "no such resource: this server's lab endpoints are off (trainyard.lab=off)");
+            return;
+        }
+        boolean head = request.getMethod().equals("HEAD") && method().equals("GET");
+        if (!head && !method().equals(request.getMethod())) {
+            response.setHeader("Allow", allowed());
+            Problems.send(response, 405, "method " + Params.echo(request.getMethod()) + " is not allowed here; use " + allowed());
             return;
         }
         try {
-            handle(request, response);
+            if (head) {
+                head(request, new HeadResponse(response));
+            } else {
+                handle(request, response);
+            }
         } catch (RuntimeException e) {
             if (!answer(response, e)) {
                 throw e;
             }
         }
+    }
+
+    private String allowed() {
+        return method().equals("GET") ? "GET, HEAD" : method();
+    }
+
+    /**
+     * HEAD: what GET would answer, without the body. By default it runs the GET and discards what
+     * it writes, which suits every endpoint whose GET changes nothing; an endpoint whose GET has an
+     * effect (the entry adds a view) overrides this to answer without it.
+     */
+    protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        handle(request, response);
+    }
+
+    /** True for the endpoints that are experiments rather than services (trainyard.lab=off closes them). */
+    protected boolean lab() {
+        return false;
     }
 
     /** The one HTTP method this endpoint serves. */

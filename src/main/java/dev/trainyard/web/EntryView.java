@@ -1,6 +1,7 @@
 package dev.trainyard.web;
 
 import dev.trainyard.data.Entry;
+import dev.trainyard.data.EntryQueries;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -18,8 +19,7 @@ public final class EntryView {
 
     public static void write(Entry entry, String style, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        String accept = request.getHeader("Accept");
-        if (accept != null && accept.contains("text/html")) {
+        if (wantsHtml(request)) {
             html(entry, response);
             return;
         }
@@ -32,6 +32,24 @@ public final class EntryView {
                     .write("style", style)
                     .writeEnd();
         }
+    }
+
+    /**
+     * HEAD of an entry, in every style: what its GET would answer (200 with the same content type,
+     * or 404 for a missing id), without the view the GET adds. Without an id any row will do, and
+     * there is one.
+     */
+    public static void head(EntryQueries entries, Integer id, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        if (id != null && !entries.exists(id)) {
+            throw HttpProblem.notFound("no entry with id " + id);
+        }
+        response.setContentType(wantsHtml(request) ? "text/html;charset=UTF-8" : JsonOut.CONTENT_TYPE);
+    }
+
+    private static boolean wantsHtml(HttpServletRequest request) {
+        String accept = request.getHeader("Accept");
+        return accept != null && accept.contains("text/html");
     }
 
     private static void html(Entry entry, HttpServletResponse response) throws IOException {

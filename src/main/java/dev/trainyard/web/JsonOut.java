@@ -43,14 +43,21 @@ public final class JsonOut {
         json.writeEnd().writeEnd();
     }
 
-    /** One product object: the same bytes whichever style streams it. */
+    /**
+     * One product object: the same bytes whichever style streams it. The description may be NULL
+     * in the schema: it is written as null (JSON-P's write would throw on it mid-stream).
+     */
     public static void product(JsonGenerator json, ProductRow p) {
         json.writeStartObject()
                 .write("id", p.id())
                 .write("categoryId", p.categoryId())
-                .write("name", p.name())
-                .write("description", p.description())
-                .write("price", p.price())
+                .write("name", p.name());
+        if (p.description() == null) {
+            json.writeNull("description");
+        } else {
+            json.write("description", p.description());
+        }
+        json.write("price", p.price())
                 .write("cost", p.cost())
                 .writeEnd();
     }

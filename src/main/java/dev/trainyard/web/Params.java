@@ -28,7 +28,7 @@ public final class Params implements QueryArgs {
 
     /** The parameter as an int in [min, max], or empty when it is absent. */
     public Optional<Integer> optionalInt(String name, int min, int max) {
-        String raw = request.getParameter(name);
+        String raw = raw(name);
         if (raw == null) {
             return Optional.empty();
         }
@@ -37,7 +37,7 @@ public final class Params implements QueryArgs {
 
     @Override
     public int intArg(String name, int min, int max) {
-        String raw = request.getParameter(name);
+        String raw = raw(name);
         if (raw == null) {
             throw HttpProblem.badRequest(range(name, min, max) + " and is required");
         }
@@ -46,12 +46,12 @@ public final class Params implements QueryArgs {
 
     /** The parameter if it is one of {@code allowed}, empty when absent; anything else is a 400. */
     public Optional<String> optionalChoice(String name, List<String> allowed) {
-        return request.getParameter(name) == null ? Optional.empty() : Optional.of(choiceArg(name, allowed));
+        return raw(name) == null ? Optional.empty() : Optional.of(choiceArg(name, allowed));
     }
 
     @Override
     public String choiceArg(String name, List<String> allowed) {
-        String raw = request.getParameter(name);
+        String raw = raw(name);
         if (raw == null || !allowed.contains(raw)) {
             throw HttpProblem.badRequest("parameter '" + name + "' must be one of " + allowed
                     + (raw == null ? " and is required" : ", got '" + echo(raw) + "'"));
@@ -61,7 +61,7 @@ public final class Params implements QueryArgs {
 
     @Override
     public LocalDate dateArg(String name, LocalDate min, LocalDate max) {
-        String raw = request.getParameter(name);
+        String raw = raw(name);
         String rule = "parameter '" + name + "' must be a date yyyy-mm-dd between " + min + " and " + max;
         if (raw == null) {
             throw HttpProblem.badRequest(rule + " and is required");
@@ -75,6 +75,21 @@ public final class Params implements QueryArgs {
         } catch (DateTimeParseException e) {
             throw HttpProblem.badRequest(rule + ", got '" + echo(raw) + "'");
         }
+    }
+
+    /**
+     * The parameter's one value, or null when absent. Given twice (?id=1&amp;id=2), it is refused:
+     * silently taking one of them would answer a question the client did not ask.
+     */
+    private String raw(String name) {
+        String[] values = request.getParameterValues(name);
+        if (values == null || values.length == 0) {
+            return null;
+        }
+        if (values.length > 1) {
+            throw HttpProblem.badRequest("parameter '" + name + "' is given " + values.length + " times; give it once");
+        }
+        return values[0];
     }
 
     @Override

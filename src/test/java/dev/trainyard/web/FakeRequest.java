@@ -11,12 +11,21 @@ final class FakeRequest {
     }
 
     static HttpServletRequest withParameters(Map<String, String> parameters) {
+        Map<String, String[]> values = new java.util.HashMap<>();
+        parameters.forEach((name, value) -> values.put(name, new String[] {value}));
+        return withValues(values);
+    }
+
+    /** Every value of each parameter, as a query string may repeat one (?id=1&amp;id=2). */
+    static HttpServletRequest withValues(Map<String, String[]> parameters) {
         return (HttpServletRequest) Proxy.newProxyInstance(FakeRequest.class.getClassLoader(),
                 new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("getParameter")) {
-                        return parameters.get((String) args[0]);
-                    }
-                    throw new UnsupportedOperationException(method.getName());
+                    String[] values = args == null ? null : parameters.get((String) args[0]);
+                    return switch (method.getName()) {
+                        case "getParameter" -> values == null ? null : values[0];
+                        case "getParameterValues" -> values;
+                        default -> throw new UnsupportedOperationException(method.getName());
+                    };
                 });
     }
 }

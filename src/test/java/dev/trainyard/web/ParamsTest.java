@@ -26,6 +26,15 @@ class ParamsTest {
     }
 
     @Test
+    void aParameterGivenTwiceIs400NamingIt() {
+        Params twice = new Params(FakeRequest.withValues(Map.of("id", new String[] {"1", "2"})));
+        HttpProblem problem = assertThrows(HttpProblem.class, () -> twice.optionalInt("id", 1, 10));
+        assertEquals(400, problem.status());
+        assertEquals("parameter 'id' is given 2 times; give it once", problem.getMessage());
+        assertThrows(HttpProblem.class, () -> twice.choiceArg("id", List.of("1", "2")));
+    }
+
+    @Test
     void absentOptionalIsEmptyButAbsentRequiredIs400() {
         Params none = new Params(FakeRequest.withParameters(Map.of()));
         assertEquals(Optional.empty(), none.optionalInt("id", 1, 10));

@@ -95,6 +95,20 @@ public abstract class EndpointTest {
         return sum;
     }
 
+    /**
+     * Waits (bounded) until the server's open async requests fall to {@code level}: a request is
+     * counted as closed just after its answer went out, so a client may be a moment ahead.
+     */
+    protected boolean openFallsTo(double level) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            if (metric("trainyard_async_open_requests") <= level) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+
     protected HttpResponse<String> request(String method, String pathAndQuery) {
         return send(HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60))
                 .method(method, HttpRequest.BodyPublishers.noBody()).build());

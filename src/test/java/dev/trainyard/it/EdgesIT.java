@@ -1,0 +1,151 @@
+package dev.trainyard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.ServerLog;
+import dev.trainyard.it.support.Tally;
+import dev.trainyard.it.support.TestDatabase;
+import dev.trainyard.it.support.Views;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The edges of the HTTP surface, where the containers would otherwise answer in their own way:
+ * every error is Trainyard's JSON with nothing said about the stack, HEAD is answered wherever GET
+ * is and changes nothing, a parameter given twice is refused, and the database password is in no
+ * log.
+ */
+class EdgesIT extends EndpointTest {
+
+    private static int base() {
+        return switch (server()) {
+            case "tomcat" -> 5_000;
+            case "jetty" -> 6_000;
+            case "glassfish" -> 7_000;
+            default -> 8_000;
+        };
+    }
+
+    @Test
+    void whatTheContainerAnswersItselfIsTrainyardsJsonWithNothingAboutTheStack() {
+        assertError(get("no/such/route"), 404, "no such resource");
+        HttpResponse<String> postToNothing = request("POST", "no/such/route");
+        // Tomcat and GlassFish say the resource is missing, Jetty's default servlet that POST is not allowed.
+        assertError(postToNothing, postToNothing.statusCode() == 405 ? 405 : 404, "/trainyard/no/such/route");
+        assertError(get("error"), 404, "no such resource");
+        HttpResponse<String> wrongMethod = request("PUT", "blocking/hello");
+        assertError(wrongMethod, 405, "not allowed");
+        assertEquals("GET, HEAD", wrongMethod.headers().firstValue("Allow").orElse(""));
+        assertError(request("DELETE", "blocking/upload"), 405, "not allowed");
+        assertNothingAboutTheStack(get("blocking/hello"));
+    }
+
+    @Test
+    void anExceptionThatEscapesIsAJson500WithNoStackTrace() throws Exception {
+        // Data the code does not expect (a NULL where the schema promised a value): the blocking
+        // entry fails with an exception it does not handle, which reaches the container's own error
+        // handling; the async style answers it itself. Both must say only "internal error".
+        int id = base() + 20;
+        long log = ServerLog.mark();
+        try (Connection c = database(); Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE trentry ALTER COLUMN name DROP NOT NULL");
+            s.execute("UPDATE trentry SET name = NULL WHERE id = " + id);
+        }
+        try {
+            for (String style : List.of("blocking", "async")) {
+                HttpResponse<String> failed = get(style + "/entry?id=" + id);
+                assertError(failed, 500, "internal error");
+                assertFalse(failed.body().contains("Exception") || failed.body().contains("at dev."), "no stack trace: " + failed.body());
+            }
+        } finally {
+            try (Connection c = database(); Statement s = c.createStatement()) {
+                s.execute("UPDATE trentry SET name = 'restored' WHERE id = " + id);
+                s.execute("ALTER TABLE trentry ALTER COLUMN name SET NOT NULL");
+            }
+        }
+        assertTrue(ServerLog.since(log).contains("NullPointerException"), "the server logged what failed, for its operator");
+    }
+
+    @Test
+    void headIsAnsweredWhereverGetIsWithoutABodyAndWithoutAnyEffect() throws Exception {
+        List<Integer> ids = List.of(base() + 1, base() + 2, base() + 3);
+        Map<Integer, Integer> before = Views.of(ids);
+        for (String path : List.of("blocking/entry?id=" + ids.get(0), "async/entry?id=" + ids.get(1), "train/entry?id=" + ids.get(2),
+                "blocking/entry", "train/entry?policy=window")) {
+            HttpResponse<String> head = request("HEAD", path);
+            assertEquals(200, head.statusCode(), "HEAD " + path);
+            assertEquals("", head.body(), "HEAD " + path + " has no body");
+            assertTrue(head.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), "HEAD " + path);
+        }
+        assertEquals(before, Views.of(ids), "HEAD added no view");
+        assertTrue(request("HEAD", "blocking/entry?id=" + ids.get(0)).headers().firstValue("Content-Type").isPresent());
+        for (String style : List.of("blocking", "async", "train")) {
+            assertEquals(404, request("HEAD", style + "/entry?id=999999999").statusCode(), "HEAD of a missing entry, " + style);
+            assertEquals(400, request("HEAD", style + "/entry?id=abc").statusCode(), "HEAD with bad input, " + style);
+        }
+        for (String path : List.of("blocking/hello", "async/hello", "blocking/sleep?ms=5", "async/sleep?ms=5",
+                "async/offload/sleep?ms=5", "blocking/store/c4", "async/store/s2?productId=3", "train/store/s2?productId=3",
+                "blocking/products?count=2500", "async/products?count=2500", "health", "metrics")) {
+            HttpResponse<String> head = request("HEAD", path);
+            assertEquals(200, head.statusCode(), "HEAD " + path + ": " + head.body());
+            assertEquals("", head.body(), "HEAD " + path + " has no body");
+        }
+        assertEquals(404, request("HEAD", "blocking/store/s2?productId=99999999").statusCode());
+        HttpResponse<String> headOfPost = request("HEAD", "blocking/upload");
+        assertEquals(405, headOfPost.statusCode(), "HEAD where only POST is");
+        // The open-request count comes back: HEAD of an async endpoint completes like its GET.
+        assertTrue(openFallsTo(0), "async requests left open by HEAD");
+    }
+
+    @Test
+    void aParameterGivenTwiceIsRefusedNamingIt() {
+        for (String path : List.of("blocking/entry?id=1&id=2", "async/entry?id=1&id=2", "train/entry?id=1&id=2",
+                "blocking/store/s1?type=C&type=E", "blocking/sleep?ms=1&ms=2")) {
+            HttpResponse<String> twice = get(path);
+            assertError(twice, 400, "is given 2 times");
+        }
+    }
+
+    @Test
+    void theDatabaseWantsItsPasswordAndTheServerLogsNone() throws Exception {
+        String password = TestDatabase.settings().password();
+        assertTrue(password.length() >= 16, "a real password: " + password.length() + " characters");
+        try (Connection wrong = DriverManager.getConnection(TestDatabase.settings().url(), TestDatabase.settings().user(), "wrong")) {
+            throw new AssertionError("the database let a wrong password in: " + wrong);
+        } catch (SQLException refused) {
+            assertEquals("28P01", refused.getSQLState(), "password authentication failed: " + refused);
+        }
+        assertEquals(200, get("blocking/entry?id=" + (base() + 9)).statusCode(), "the server's pool logs in (its password file)");
+        assertFalse(ServerLog.since(0).contains(password), server() + "'s log shows the database password");
+        ProcessHandle.allProcesses().forEach(p -> p.info().commandLine().ifPresent(line ->
+                assertFalse(line.contains(password), "process " + p.pid() + "'s command line shows the database password")));
+    }
+
+    private static void assertError(HttpResponse<String> response, int status, String messagePart) {
+        assertEquals(status, response.statusCode(), response.body());
+        Tally shape = new Tally();
+        shape.add(response);
+        assertTrue(shape.problems().isEmpty(), shape.problems().toString());
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), response.headers().map().toString());
+        assertTrue(object(response).getString("message").contains(messagePart), response.body());
+        assertNothingAboutTheStack(response);
+    }
+
+    private static void assertNothingAboutTheStack(HttpResponse<String> response) {
+        String text = response.body() + response.headers().map();
+        for (String name : List.of("Tomcat", "Jetty", "GlassFish", "Grizzly", "Servlet/", "JSP/")) {
+            assertFalse(text.contains(name), "says " + name + ": " + text);
+        }
+        assertTrue(response.headers().firstValue("Server").isEmpty(), "a Server header: " + response.headers().map());
+        assertTrue(response.headers().firstValue("X-Powered-By").isEmpty(), "an X-Powered-By header: " + response.headers().map());
+    }
+}
