@@ -5,7 +5,9 @@ import dev.trainyard.metrics.PrometheusText;
 import dev.trainyard.web.DbLimits;
 import dev.trainyard.web.OpenCalls;
 import dev.trainyard.web.Settings;
+import dev.trainyard.web.UploadDigest;
 import jakarta.servlet.ServletContext;
+import java.util.List;
 
 /**
  * What the async style shares: its executors and its bounds. The requests it has open are counted,
@@ -18,7 +20,8 @@ public final class AsyncRequests implements MetricSource {
     private final AsyncExecutors executors;
     private final long timeoutMillis;
     private final long dbTimeoutMillis;
-    private final int uploadMaxBytes;
+    private final UploadDigest.Limits uploadLimits;
+    private final boolean uploadClosesConnection;
     private final int pageSize;
     private final long streamTimeoutMillis;
     private final long streamStallMillis;
@@ -28,7 +31,9 @@ public final class AsyncRequests implements MetricSource {
         this.executors = executors;
         this.timeoutMillis = Settings.integer("trainyard.async.timeoutMillis", 30_000, 100, 600_000);
         this.dbTimeoutMillis = Settings.integer("trainyard.async.db.timeoutMillis", 60_000, 100, 600_000);
-        this.uploadMaxBytes = Settings.integer("trainyard.upload.maxBytes", 512 * 1024 * 1024, 0, Integer.MAX_VALUE);
+        this.uploadLimits = UploadDigest.Limits.fromSystem();
+        this.uploadClosesConnection = Settings.choice("trainyard.async.upload.connection", "keep-alive", List.of("keep-alive", "close"))
+                .equals("close");
         this.pageSize = Settings.integer("trainyard.products.pageSize", 2_000, 1, 100_000);
         // A 100 MB answer to a slow reader takes a while; bounded all the same.
         this.streamTimeoutMillis = Settings.integer("trainyard.async.streamTimeoutMillis", 600_000, 1_000, 3_600_000);
@@ -66,8 +71,16 @@ public final class AsyncRequests implements MetricSource {
         return db;
     }
 
-    int uploadMaxBytes() {
-        return uploadMaxBytes;
+    UploadDigest.Limits uploadLimits() {
+        return uploadLimits;
+    }
+
+    /**
+     * Whether an upload read through a ReadListener closes its connection when answered: set by
+     * a server whose keep-alive after one is not safe (server-configs/glassfish says why).
+     */
+    boolean uploadClosesConnection() {
+        return uploadClosesConnection;
     }
 
     long streamTimeoutMillis() {

@@ -17,9 +17,17 @@ public class AsyncUploadServlet extends AsyncEndpoint {
     }
 
     @Override
+    protected boolean lab() {
+        return true;
+    }
+
+    @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        UploadDigest.checkDeclared(request.getContentLengthLong(), requests.uploadMaxBytes());
+        if (UploadDigest.refuseDeclared(request, response, requests.uploadLimits())) {
+            return;
+        }
         AsyncCall call = begin(request, response, requests.streamTimeoutMillis());
-        request.getInputStream().setReadListener(new UploadReader(call, request.getInputStream(), requests.uploadMaxBytes()));
+        request.getInputStream().setReadListener(new UploadReader(call, request.getInputStream(), requests.uploadLimits(),
+                requests.uploadClosesConnection()));
     }
 }

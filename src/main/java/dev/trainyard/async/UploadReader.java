@@ -19,32 +19,37 @@ final class UploadReader implements ReadListener {
     private final AsyncCall call;
     private final ServletInputStream in;
     private final UploadDigest digest;
+    private final boolean closeConnection;
     private final byte[] buffer = new byte[64 * 1024];
 
-    UploadReader(AsyncCall call, ServletInputStream in, long maxBytes) {
+    UploadReader(AsyncCall call, ServletInputStream in, UploadDigest.Limits limits, boolean closeConnection) {
         this.call = call;
+        this.closeConnection = closeConnection;
         this.in = in;
-        this.digest = new UploadDigest(maxBytes);
+        this.digest = new UploadDigest(limits);
     }
 
     @Override
     public void onDataAvailable() throws IOException {
-        try {
-            while (in.isReady() && !in.isFinished()) {
-                int n = in.read(buffer);
-                if (n == -1) {
-                    return;
-                }
-                digest.update(buffer, n);
+        int n;
+        while (in.isReady() && (n = in.read(buffer)) != -1) {
+            digest.update(buffer, n);
+            if (digest.beyondSwallow()) {
+                // Too much to drain: answer now (413, Connection: close) and stop reading.
+                onAllDataRead();
+                return;
             }
-        } catch (RuntimeException tooLarge) {
-            call.fail(tooLarge);
         }
     }
 
     @Override
     public void onAllDataRead() {
-        call.answer(response -> digest.answer(response, "async"));
+        call.answer(response -> {
+            if (closeConnection) {
+                response.setHeader("Connection", "close");
+            }
+            digest.answer(response, "async");
+        });
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.trainyard.blocking;
 
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.Settings;
 import dev.trainyard.web.UploadDigest;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.annotation.WebServlet;
@@ -16,11 +15,11 @@ import java.io.IOException;
 @WebServlet("/blocking/upload")
 public class UploadServlet extends Endpoint {
 
-    private long maxBytes;
+    private UploadDigest.Limits limits;
 
     @Override
     public void init() {
-        maxBytes = Settings.integer("trainyard.upload.maxBytes", 512 * 1024 * 1024, 0, Integer.MAX_VALUE);
+        limits = UploadDigest.Limits.fromSystem();
     }
 
     @Override
@@ -29,12 +28,19 @@ public class UploadServlet extends Endpoint {
     }
 
     @Override
+    protected boolean lab() {
+        return true;
+    }
+
+    @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        UploadDigest.checkDeclared(request.getContentLengthLong(), maxBytes);
-        UploadDigest digest = new UploadDigest(maxBytes);
+        if (UploadDigest.refuseDeclared(request, response, limits)) {
+            return;
+        }
+        UploadDigest digest = new UploadDigest(limits);
         byte[] buffer = new byte[64 * 1024];
         ServletInputStream in = request.getInputStream();
-        for (int n = in.read(buffer); n != -1; n = in.read(buffer)) {
+        for (int n = in.read(buffer); n != -1 && !digest.beyondSwallow(); n = in.read(buffer)) {
             digest.update(buffer, n);
         }
         digest.answer(response, "blocking");

@@ -1,6 +1,8 @@
 package dev.trainyard.web;
 
 import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.security.MessageDigest;
@@ -9,16 +11,32 @@ import java.util.HexFormat;
 
 /**
  * The length and SHA-256 of an uploaded body, fed as it arrives (never held whole), and the
- * answer both upload styles give. Over the limit is a 413.
+ * answer both upload styles give. Over the limit is a 413, and a real client must be able to read
+ * it: a server that answers and closes while the client is still sending resets the connection,
+ * and the client sees no answer at all. So a body declared over the limit is answered 413 at
+ * once, before a byte of it is read (a client that sent {@code Expect: 100-continue} is not
+ * asked for it, except on GlassFish, whose Grizzly says 100 before the application sees the
+ * request), and then what the client still sends is read and dropped, up to
+ * trainyard.upload.swallowBytes, before the connection closes; a body that turns out too large
+ * as it arrives (chunked) is read and dropped to its end, within the same bound, then answered.
  */
 public final class UploadDigest {
 
-    private final long maxBytes;
+    /** The upload bounds, read once from the settings. */
+    public record Limits(long maxBytes, long swallowBytes) {
+
+        public static Limits fromSystem() {
+            return new Limits(Settings.integer("trainyard.upload.maxBytes", 512 * 1024 * 1024, 0, Integer.MAX_VALUE),
+                    Settings.integer("trainyard.upload.swallowBytes", 16 * 1024 * 1024, 0, Integer.MAX_VALUE));
+        }
+    }
+
+    private final Limits limits;
     private final MessageDigest sha256;
     private long bytes;
 
-    public UploadDigest(long maxBytes) {
-        this.maxBytes = maxBytes;
+    public UploadDigest(Limits limits) {
+        this.limits = limits;
         try {
             this.sha256 = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -26,22 +44,58 @@ public final class UploadDigest {
         }
     }
 
-    /** Refuses a declared length over the limit before a byte is read. */
-    public static void checkDeclared(long contentLength, long maxBytes) {
-        if (contentLength > maxBytes) {
-            throw tooLarge(maxBytes);
+    /**
+     * Answers 413 to a body declared over the limit, before a byte of it counts: at once to a
+     * client that waits for 100-continue (it then never sends the body) or whose body is beyond
+     * the swallow bound (the connection is then closed), after reading and dropping it otherwise.
+     * True when it answered.
+     */
+    public static boolean refuseDeclared(HttpServletRequest request, HttpServletResponse response, Limits limits)
+            throws IOException {
+        if (request.getContentLengthLong() <= limits.maxBytes()) {
+            return false;
         }
+        response.setHeader("Connection", "close");
+        sendTooLarge(response, limits);
+        // The answer goes out first; what the client still sends is then taken and dropped, so
+        // that the connection does not close under it. A client that waited for 100-continue got
+        // a final answer instead and sends nothing: its read ends as it closes.
+        response.flushBuffer();
+        try {
+            ServletInputStream in = request.getInputStream();
+            byte[] buffer = new byte[64 * 1024];
+            long dropped = 0;
+            for (int n = in.read(buffer); n != -1 && dropped <= limits.swallowBytes(); n = in.read(buffer)) {
+                dropped += n;
+            }
+        } catch (IOException clientGone) {
+            // It has its answer, or stopped listening: nothing more to do.
+        }
+        return true;
     }
 
+    /** Counts and hashes what arrived; beyond the limit it only counts (the body is still drained). */
     public void update(byte[] buffer, int length) {
         bytes += length;
-        if (bytes > maxBytes) {
-            throw tooLarge(maxBytes);
+        if (bytes <= limits.maxBytes()) {
+            sha256.update(buffer, 0, length);
         }
-        sha256.update(buffer, 0, length);
     }
 
+    /** Over the swallow bound: stop reading, answer 413 now and close. */
+    public boolean beyondSwallow() {
+        return bytes > limits.swallowBytes() && bytes > limits.maxBytes();
+    }
+
+    /** The whole body was read: its answer, the digest or 413. */
     public void answer(HttpServletResponse response, String style) throws IOException {
+        if (bytes > limits.maxBytes()) {
+            if (beyondSwallow()) {
+                response.setHeader("Connection", "close");
+            }
+            sendTooLarge(response, limits);
+            return;
+        }
         try (JsonGenerator json = JsonOut.open(response)) {
             json.writeStartObject()
                     .write("bytes", bytes)
@@ -51,7 +105,7 @@ public final class UploadDigest {
         }
     }
 
-    private static HttpProblem tooLarge(long maxBytes) {
-        return new HttpProblem(413, "the body is larger than the limit of " + maxBytes + " bytes");
+    private static void sendTooLarge(HttpServletResponse response, Limits limits) throws IOException {
+        Problems.send(response, 413, "the body is larger than the limit of " + limits.maxBytes() + " bytes");
     }
 }
