@@ -116,6 +116,18 @@ check_container tomcat 18180 platform
 check_container jetty 18181 platform
 check_container glassfish 18280 platform
 
+echo "   nothing exposed: loopback listeners, the admin port locked, the password in no ps, log or image"
+# Host networking: the containers' sockets and processes are the host's.
+open=$(ss -ltnpH | awk '$4 !~ /^(127\.0\.0\.1|\[::1\]|\[::ffff:127\.0\.0\.1\]):/ && /"(java|postgres)"/')
+[ -z "$open" ] || { echo "listening beyond loopback:"; echo "$open"; exit 1; }
+admin=$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:18248/management/domain/version)
+[ "$admin" = 401 ] || { echo "glassfish's admin REST answered $admin without credentials"; exit 1; }
+if ps -eo args | grep -F -- "$TRAINYARD_DB_PASSWORD" | grep -v grep \
+   || docker-compose logs 2>&1 | grep -F -- "$TRAINYARD_DB_PASSWORD" \
+   || for s in tomcat jetty glassfish; do docker history --no-trunc "$(docker-compose images -q $s)"; done | grep -F -- "$TRAINYARD_DB_PASSWORD"; then
+  echo "the database password leaked"; exit 1
+fi
+
 if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
   echo "   the virtual variant, chosen at run time"
   TRAINYARD_VARIANT=virtual docker-compose up -d tomcat jetty >/dev/null 2>&1

@@ -52,7 +52,8 @@ check_variant() {
     # GlassFish shows its bounds to asadmin, not to the WAR: ask the running domain.
     for attr in configs.config.server-config.thread-pools.thread-pool.http-thread-pool.max-thread-pool-size=200 \
                 resources.jdbc-connection-pool.trainyard-pool.max-pool-size=20; do
-      target/servers/glassfish7/glassfish/bin/asadmin --port 18048 get "${attr%=*}" | grep -qx "$attr" \
+      target/servers/glassfish7/glassfish/bin/asadmin --user admin --passwordfile target/run/glassfish-platform/admin-password \
+        --port 18048 get "${attr%=*}" | grep -qx "$attr" \
         || { echo "GlassFish: expected $attr"; exit 1; }
       echo "   $attr"
     done

@@ -1,23 +1,43 @@
 #!/bin/sh
 # Starts the container's GlassFish domain (--verbose: its log on stdout) and stops it cleanly.
-# TRAINYARD_DB_URL, _USER, _PASSWORD become the domain's trainyard.db.* system properties, which
-# the JDBC pool reads; TRAINYARD_JAVA_OPTS (space-separated) are added to its JVM options. Both
-# are written into this container's domain.xml, never into the image.
+# TRAINYARD_DB_URL, _USER and TRAINYARD_HTTP_ADDRESS become the domain's system properties (written
+# into this container's domain.xml, never into the image); the database password, from
+# TRAINYARD_DB_PASSWORD_FILE or TRAINYARD_DB_PASSWORD, becomes the password alias the pool names,
+# once the domain runs (config/trainyard.ready says it is done: the health check waits for it);
+# TRAINYARD_JAVA_OPTS (space-separated) are added to the JVM options.
+#
+# The admin password: from TRAINYARD_ADMIN_PASSWORD_FILE when given (at every start), otherwise one
+# generated at the first start and kept in the domain's config/admin-password (mode 600; asadmin
+# --user admin --passwordfile reads it). The image holds an empty one until then, set before
+# the domain ever listens.
 #
 # docker stop sends SIGTERM to this script. GlassFish 7 closes its listeners first when it stops,
 # cutting requests in flight, so the WAR drains first: this script creates the drain file, waits
 # (at most trainyard.shutdown.stopTimeoutMillis) until the WAR has answered or refused every
 # request and written <file>.done, then stops the domain.
 set -e
-domains=/opt/glassfish7/glassfish/domains
-domain_xml=$domains/trainyard/config/domain.xml
-drain_file=$domains/trainyard/trainyard.drain
+glassfish=/opt/glassfish7
+domain=$glassfish/glassfish/domains/trainyard
+domain_xml=$domain/config/domain.xml
+drain_file=$domain/trainyard.drain
+admin_password=$domain/config/admin-password
 : "${TRAINYARD_DB_URL:?set TRAINYARD_DB_URL, e.g. jdbc:postgresql://127.0.0.1:5432/trainyard}"
+
 xml_value() { printf '%s' "$1" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g' -e 's/[\\|&]/\\&/g'; }
-for name in url user password; do
-  case $name in url) value=$TRAINYARD_DB_URL ;; user) value=$TRAINYARD_DB_USER ;; password) value=$TRAINYARD_DB_PASSWORD ;; esac
-  sed -i "s|<system-property name=\"trainyard.db.$name\" value=\"[^\"]*\"|<system-property name=\"trainyard.db.$name\" value=\"$(xml_value "$value")\"|" "$domain_xml"
-done
+set_property() {
+  sed -i "s|<system-property name=\"$1\" value=\"[^\"]*\"|<system-property name=\"$1\" value=\"$(xml_value "$2")\"|" "$domain_xml"
+}
+set_property trainyard.db.url "$TRAINYARD_DB_URL"
+set_property trainyard.db.user "${TRAINYARD_DB_USER:-trainyard}"
+set_property trainyard.http.address "${TRAINYARD_HTTP_ADDRESS:-127.0.0.1}"
+ready=$domain/config/trainyard.ready
+rm -f "$ready"
+if [ -n "${TRAINYARD_DB_PASSWORD_FILE:-}" ]; then
+  db_password=$(cat "$TRAINYARD_DB_PASSWORD_FILE")
+else
+  db_password=${TRAINYARD_DB_PASSWORD:-}
+fi
+unset TRAINYARD_DB_PASSWORD
 for option in $TRAINYARD_JAVA_OPTS; do
   case "$option" in
     *[\<\>\&\|\"]*) echo "TRAINYARD_JAVA_OPTS: '$option' has a character domain.xml cannot take here" >&2; exit 64 ;;
@@ -25,6 +45,23 @@ for option in $TRAINYARD_JAVA_OPTS; do
   grep -qF "<jvm-options>$option</jvm-options>" "$domain_xml" \
     || sed -i "0,/<\/java-config>/s||  <jvm-options>$option</jvm-options>\n</java-config>|" "$domain_xml"
 done
+
+# The admin password, set while nothing listens: GlassFish's own create-domain hashes it into a
+# throw-away domain's admin-keyfile, which replaces this domain's.
+if [ -n "${TRAINYARD_ADMIN_PASSWORD_FILE:-}" ] || [ ! -e "$admin_password" ]; then
+  (umask 077
+   if [ -n "${TRAINYARD_ADMIN_PASSWORD_FILE:-}" ]; then
+     printf 'AS_ADMIN_PASSWORD=%s\n' "$(cat "$TRAINYARD_ADMIN_PASSWORD_FILE")" > "$admin_password"
+   else
+     printf 'AS_ADMIN_PASSWORD=%s\n' "$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')" > "$admin_password"
+   fi)
+  keys=$(mktemp -d)
+  $glassfish/bin/asadmin --user admin --passwordfile "$admin_password" create-domain --domaindir "$keys" \
+    --checkports=false keys > /dev/null
+  cp "$keys/keys/config/admin-keyfile" "$domain/config/admin-keyfile"
+  rm -rf "$keys"
+  echo "GlassFish admin password: in $admin_password (asadmin --user admin --passwordfile $admin_password ...)"
+fi
 stop_timeout_ms=$(sed -n 's/^trainyard\.shutdown\.stopTimeoutMillis=//p' /opt/trainyard/trainyard.properties)
 
 stop() {
@@ -34,10 +71,27 @@ stop() {
   while [ ! -e "$drain_file.done" ] && [ "$waited" -lt "${stop_timeout_ms:-8000}" ]; do
     sleep 0.2; waited=$((waited + 200))
   done
-  /opt/glassfish7/bin/asadmin stop-domain trainyard || kill "$glassfish" 2>/dev/null || true
+  $glassfish/bin/asadmin --user admin --passwordfile "$admin_password" stop-domain trainyard || kill "$server" 2>/dev/null || true
 }
 trap stop TERM INT
-/opt/glassfish7/bin/asadmin start-domain --verbose trainyard &
-glassfish=$!
+$glassfish/bin/asadmin --user admin --passwordfile "$admin_password" start-domain --verbose trainyard &
+server=$!
+
+# The database password as the alias the pool names: given to asadmin in a file of the moment,
+# never on a command line; the pool connects at the first request that needs the database.
+alias_file=$(mktemp)
+chmod 600 "$alias_file"
+{ cat "$admin_password"; printf 'AS_ADMIN_ALIASPASSWORD=%s\n' "$db_password"; } > "$alias_file"
+unset db_password
+admin_port=$((GLASSFISH_PORTBASE + 48))
+for _ in $(seq 1 120); do
+  $glassfish/bin/asadmin --user admin --passwordfile "$admin_password" --port "$admin_port" uptime > /dev/null 2>&1 && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 1
+done
+$glassfish/bin/asadmin --user admin --passwordfile "$admin_password" --port "$admin_port" delete-password-alias trainyard-db-password > /dev/null 2>&1 || true
+$glassfish/bin/asadmin --user admin --passwordfile "$alias_file" --port "$admin_port" create-password-alias trainyard-db-password > /dev/null
+rm -f "$alias_file"
+: > "$ready"
 # Waits for the domain; a trapped signal interrupts the first wait, the second one waits for the stop.
-wait "$glassfish" || wait "$glassfish"
+wait "$server" || wait "$server"

@@ -1,14 +1,18 @@
 #!/bin/sh
 # Starts the container's Jetty in the foreground (it logs to stdout). Settings come from the
-# environment: TRAINYARD_DB_URL, _USER, _PASSWORD (as the system properties
-# etc/trainyard-datasource.xml reads), TRAINYARD_HTTP_PORT and _ADDRESS, TRAINYARD_JAVA_OPTS,
-# and TRAINYARD_VARIANT, which adds the threadpool-virtual module to start.d.
+# environment: TRAINYARD_DB_URL and _USER (as the system properties etc/trainyard-datasource.xml
+# reads), the password from TRAINYARD_DB_PASSWORD_FILE or TRAINYARD_DB_PASSWORD (into PostgreSQL's
+# password file, never onto the command line), TRAINYARD_HTTP_PORT and _ADDRESS,
+# TRAINYARD_JAVA_OPTS, and TRAINYARD_VARIANT, which adds the threadpool-virtual module to start.d.
 set -e
 case "$TRAINYARD_VARIANT" in
   platform) rm -f "$JETTY_BASE/start.d/threadpool-virtual.ini" ;;
   virtual) cp "$JETTY_BASE/virtual/start.d/threadpool-virtual.ini" "$JETTY_BASE/start.d/" ;;
   *) echo "TRAINYARD_VARIANT must be platform or virtual, not '$TRAINYARD_VARIANT'" >&2; exit 64 ;;
 esac
+. /usr/local/bin/trainyard-pgpass.sh
+pgpass_option=$(trainyard_pgpass /tmp/trainyard.pgpass)
+unset TRAINYARD_DB_PASSWORD
 # The shared values are Jetty properties in start.d; the WAR reads its settings as system properties.
 shared=""
 while IFS='=' read -r key value; do
@@ -16,6 +20,6 @@ while IFS='=' read -r key value; do
 done < "$JETTY_BASE/start.d/trainyard-shared.ini"
 # shellcheck disable=SC2086
 exec java $TRAINYARD_JAVA_OPTS $shared \
-  "-Dtrainyard.db.url=$TRAINYARD_DB_URL" "-Dtrainyard.db.user=$TRAINYARD_DB_USER" "-Dtrainyard.db.password=$TRAINYARD_DB_PASSWORD" \
+  "-Dtrainyard.db.url=$TRAINYARD_DB_URL" "-Dtrainyard.db.user=$TRAINYARD_DB_USER" $pgpass_option \
   -jar "$JETTY_HOME/start.jar" "jetty.home=$JETTY_HOME" "jetty.base=$JETTY_BASE" \
   "jetty.http.port=$TRAINYARD_HTTP_PORT" "jetty.http.host=$TRAINYARD_HTTP_ADDRESS"

@@ -1,12 +1,18 @@
 package dev.trainyard.it.jetty;
 
+import dev.trainyard.it.support.ServerSettings;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.Properties;
 import java.util.Set;
 import java.util.WeakHashMap;
-import dev.trainyard.it.support.ServerSettings;
 import org.eclipse.jetty.ee10.webapp.WebAppContext;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.eclipse.jetty.util.resource.ResourceFactory;
@@ -35,9 +41,33 @@ public class ServerConfigsProcessor implements WebAppContextProcessor {
                 Server server = context.getServer();
                 if (server != null && CONFIGURED.add(server)) {
                     applyDataSource(server);
+                    applyHttpConfig(server);
                 }
             }
         });
+    }
+
+    /**
+     * What jetty.base's start.d/trainyard.ini sets on the HTTP configuration (no Server header, no
+     * X-Powered-By), applied to the embedded server's connectors: jetty.xml does it from those
+     * properties in a jetty-home installation.
+     */
+    private static void applyHttpConfig(Server server) {
+        Path ini = Path.of(System.getProperty(CONFIGS, "server-configs/jetty"), "start.d", "trainyard.ini");
+        Properties settings = new Properties();
+        try (InputStream in = Files.newInputStream(ini)) {
+            settings.load(in);
+        } catch (IOException e) {
+            throw new IllegalStateException("reading " + ini + " failed: " + e, e);
+        }
+        for (Connector connector : server.getConnectors()) {
+            HttpConnectionFactory http = connector.getConnectionFactory(HttpConnectionFactory.class);
+            if (http != null) {
+                HttpConfiguration config = http.getHttpConfiguration();
+                config.setSendServerVersion(Boolean.parseBoolean(settings.getProperty("jetty.httpConfig.sendServerVersion", "true")));
+                config.setSendXPoweredBy(Boolean.parseBoolean(settings.getProperty("jetty.httpConfig.sendXPoweredBy", "false")));
+            }
+        }
     }
 
     private static void applyDataSource(Server server) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -12,7 +13,7 @@ import java.util.stream.Collectors;
  * Writes the asadmin command file the GlassFish run executes once its domain is up: first the
  * database address of this run and the suite's WAR settings as domain system properties (what an
  * operator sets by hand), then
- * server-configs/glassfish/trainyard-tuning.asadmin and trainyard-jdbc.asadmin verbatim. The Arquillian GlassFish adapter runs
+ * server-configs/glassfish's trainyard-network, -tuning and -jdbc.asadmin verbatim, then a restart. The Arquillian GlassFish adapter runs
  * one post-boot command per container and folds multi-line settings into one line, so the two
  * steps travel as one file for asadmin multimode.
  */
@@ -34,8 +35,6 @@ final class GlassFishSetup {
         String script = "# Written by the test run; do not edit.\n"
                 + "create-system-properties " + property(DbSettings.URL, db.url()) + ":"
                 + property(DbSettings.USER, db.user())
-                // asadmin refuses an empty value; the embedded database needs none (it trusts loopback).
-                + (db.password().isEmpty() ? "" : ":" + property(DbSettings.PASSWORD, db.password()))
                 + settings.entrySet().stream().map(e -> ":" + property(e.getKey(), e.getValue())).collect(Collectors.joining())
                 + "\n"
                 // domain1 under target/ outlives a build: drop the pool a previous run made (on a
@@ -43,11 +42,28 @@ final class GlassFishSetup {
                 // from today's server-configs.
                 + "delete-jdbc-resource jdbc/trainyard\n"
                 + "delete-jdbc-connection-pool trainyard-pool\n"
+                // The database password as the alias the pool names, from a file only this user
+                // reads (the run's random password: not in domain.xml, not on a command line).
+                + "delete-password-alias trainyard-db-password\n"
+                + "create-password-alias --passwordfile " + aliasFile(db) + " trainyard-db-password\n"
+                + Files.readString(configs.resolve("trainyard-network.asadmin"), StandardCharsets.UTF_8)
                 + Files.readString(configs.resolve("trainyard-tuning.asadmin"), StandardCharsets.UTF_8)
-                + Files.readString(configs.resolve("trainyard-jdbc.asadmin"), StandardCharsets.UTF_8);
+                + Files.readString(configs.resolve("trainyard-jdbc.asadmin"), StandardCharsets.UTF_8)
+                // Listener addresses, the http thread pool and the JVM options apply at a start,
+                // as when an operator runs these files: the suite then deploys to the restarted domain.
+                + "restart-domain domain1\n";
         Path file = Path.of(target);
         Files.createDirectories(file.getParent());
         Files.writeString(file, script, StandardCharsets.UTF_8);
+    }
+
+    /** AS_ADMIN_ALIASPASSWORD in a file of mode 600 beside the script. */
+    private static Path aliasFile(DbSettings db) throws IOException {
+        Path file = Path.of(System.getProperty(TARGET)).resolveSibling("glassfish-db-alias.pw");
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, "AS_ADMIN_ALIASPASSWORD=" + db.password() + "\n", StandardCharsets.UTF_8);
+        return file;
     }
 
     /** asadmin separates properties with ':' and reads '\:' as a literal colon. */

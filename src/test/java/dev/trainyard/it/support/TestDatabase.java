@@ -22,26 +22,33 @@ public class TestDatabase implements LauncherSessionListener {
 
     /** The embedded server of this JVM, if one was started; outage tests stop and restart it. */
     private static volatile EmbeddedDatabase embedded;
+    /** The database of this run, password included (it is never a system property). */
+    private static volatile DbSettings settings;
     private static int port;
     private static Path dir;
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
         try {
-            DbSettings settings = DbSettings.configured().orElse(null);
-            if (settings == null) {
+            DbSettings db = DbSettings.configured().orElse(null);
+            if (db == null) {
                 port = Integer.getInteger("trainyard.db.port", 18432);
                 dir = Path.of(System.getProperty("trainyard.db.dir", "target/pgdata"));
                 embedded = EmbeddedDatabase.start(port, dir);
-                settings = embedded.settings();
+                db = embedded.settings();
             }
-            settings.publish();
+            settings = db;
+            db.publish();
+            // The servers' pools name no password: the driver reads it from PostgreSQL's password
+            // file, in this JVM (embedded Jetty) and in each server's (named by this property).
+            Path pgpass = db.writePgpass(Path.of(System.getProperty("trainyard.db.pgpass", "target/db.pgpass")));
+            System.setProperty(DbSettings.PGPASSFILE_PROPERTY, pgpass.toAbsolutePath().toString());
             ServerSettings.publish();
             if (System.getProperty("trainyard.server", "").equals("jetty")) {
                 ServerLog.captureThisJvm();
             }
-            GlassFishSetup.writeIfRequested(settings, ServerSettings.load());
-            new Seeder(settings, System.out).seed(StoreSize.DEFAULT);
+            GlassFishSetup.writeIfRequested(db, ServerSettings.load());
+            new Seeder(db, System.out).seed(StoreSize.DEFAULT);
         } catch (Exception e) {
             throw new IllegalStateException("could not provide the test database: " + e, e);
         }
@@ -70,7 +77,8 @@ public class TestDatabase implements LauncherSessionListener {
 
     /** Starts the embedded database again on the same port and data. */
     public static synchronized void restartEmbedded() throws Exception {
-        embedded = EmbeddedDatabase.start(port, dir);
+        // The same password: the servers' pools hold it (GlassFish in its password alias).
+        embedded = EmbeddedDatabase.start(port, dir, settings.password());
     }
 
     /** Freezes every process of the embedded database (SIGSTOP): connections stay open, nothing answers. */
@@ -96,7 +104,10 @@ public class TestDatabase implements LauncherSessionListener {
 
     /** The database the tests talk to directly (to check what the servers wrote). */
     public static DbSettings settings() {
-        return DbSettings.configured().orElseThrow(() -> new IllegalStateException(
-                "no test database: TestDatabase did not run (is it registered as a LauncherSessionListener?)"));
+        DbSettings db = settings;
+        if (db == null) {
+            throw new IllegalStateException("no test database: TestDatabase did not run (is it registered as a LauncherSessionListener?)");
+        }
+        return db;
     }
 }

@@ -1,20 +1,31 @@
 package dev.trainyard.tool.db;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Optional;
 
 /**
- * Where the database is. A user with a PostgreSQL of their own names it with system properties
- * (trainyard.db.url, .user, .password) or environment variables (TRAINYARD_DB_URL, _USER,
- * _PASSWORD); otherwise the tools start an embedded one.
+ * Where the database is. A user with a PostgreSQL of their own names it with TRAINYARD_DB_URL and
+ * _USER (or the system properties trainyard.db.url, .user), and its password in a file named by
+ * TRAINYARD_DB_PASSWORD_FILE or in TRAINYARD_DB_PASSWORD; otherwise the tools start an embedded one.
+ *
+ * <p>The password never travels as a system property or a command-line argument (where process
+ * lists and servers' start-up logs show it): servers get it through PostgreSQL's own password
+ * file ({@link #writePgpass}), which the driver reads for a pool that gives it none.
  */
 public record DbSettings(String url, String user, String password) {
 
     public static final String URL = "trainyard.db.url";
     public static final String USER = "trainyard.db.user";
-    public static final String PASSWORD = "trainyard.db.password";
+    /** Where the driver finds the password file (pgjdbc reads this system property, then PGPASSFILE). */
+    public static final String PGPASSFILE_PROPERTY = "org.postgresql.pgpassfile";
 
     /** The database the user named, if any. */
     public static Optional<DbSettings> configured() {
@@ -23,24 +34,49 @@ public record DbSettings(String url, String user, String password) {
             return Optional.empty();
         }
         String user = setting(USER);
-        String password = setting(PASSWORD);
-        return Optional.of(new DbSettings(url, user == null ? "trainyard" : user, password == null ? "" : password));
+        return Optional.of(new DbSettings(url, user == null ? "trainyard" : user, secret()));
     }
 
-    /** Publishes the settings as system properties, where server configurations read them. */
+    /** TRAINYARD_DB_PASSWORD_FILE's content (its last line break dropped), else TRAINYARD_DB_PASSWORD, else none. */
+    private static String secret() {
+        String file = System.getenv("TRAINYARD_DB_PASSWORD_FILE");
+        if (file != null && !file.isBlank()) {
+            try {
+                return Files.readString(Path.of(file), StandardCharsets.UTF_8).stripTrailing();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read TRAINYARD_DB_PASSWORD_FILE " + file, e);
+            }
+        }
+        String password = System.getenv("TRAINYARD_DB_PASSWORD");
+        return password == null ? "" : password;
+    }
+
+    /** Publishes the address (not the password) as system properties, where server configurations read it. */
     public void publish() {
         System.setProperty(URL, url);
         System.setProperty(USER, user);
-        System.setProperty(PASSWORD, password);
     }
 
     public Connection connect() throws SQLException {
         return DriverManager.getConnection(url, user, password);
     }
 
-    /** The JVM options that hand these settings to a server process. */
-    public String[] jvmOptions() {
-        return new String[] {"-D" + URL + "=" + url, "-D" + USER + "=" + user, "-D" + PASSWORD + "=" + password};
+    /**
+     * Writes PostgreSQL's password file (any host, port, database and user: the servers' pools
+     * connect as {@link #user()} to {@link #url()} only) where only its owner may read it, and
+     * returns it. The servers' pools name no password; the driver takes it from here.
+     */
+    public Path writePgpass(Path file) {
+        String escaped = password.replace("\\", "\\\\").replace(":", "\\:");
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.deleteIfExists(file);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(file, "*:*:*:*:" + escaped + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the password file " + file, e);
+        }
+        return file;
     }
 
     static String setting(String property) {

@@ -4,12 +4,14 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -21,23 +23,32 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     public static final String DATABASE = "trainyard";
     public static final String ROLE = "trainyard";
-    /**
-     * No password: the embedded server listens on loopback only and trusts local connections
-     * (initdb -A trust), so there is no secret to keep, in the repository or anywhere.
-     */
-    static final String PASSWORD = "";
+    /** Put first in pg_hba.conf: the application role logs in with its password (scram), never trusted. */
+    static final String HBA_RULES = "# trainyard: the application role logs in with its password\n"
+            + "host all " + ROLE + " 127.0.0.1/32 scram-sha-256\n"
+            + "host all " + ROLE + " ::1/128 scram-sha-256\n";
 
     private final EmbeddedPostgres postgres;
     private final DbSettings settings;
     private final Path dataDirectory;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory) {
+    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory, String password) {
         this.postgres = postgres;
         this.dataDirectory = dataDirectory;
-        this.settings = new DbSettings("jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + DATABASE, ROLE, PASSWORD);
+        this.settings = new DbSettings("jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + DATABASE, ROLE, password);
     }
 
+    /** Starts it with a new random password for the application role. */
     public static EmbeddedDatabase start(int port, Path dataDirectory) throws IOException, SQLException {
+        // A new random password at every start, as a real database would have one: nothing to keep
+        // in the repository, and the tests can look for it where it must never appear.
+        byte[] random = new byte[18];
+        new SecureRandom().nextBytes(random);
+        return start(port, dataDirectory, HexFormat.of().formatHex(random));
+    }
+
+    /** Starts it again with the password the servers already hold (after a stop, a crash). */
+    public static EmbeddedDatabase start(int port, Path dataDirectory, String password) throws IOException, SQLException {
         Files.createDirectories(dataDirectory.getParent());
         EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                 .setPort(port)
@@ -53,8 +64,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("full_page_writes", "off")
                 .start();
-        EmbeddedDatabase database = new EmbeddedDatabase(postgres, dataDirectory);
+        EmbeddedDatabase database = new EmbeddedDatabase(postgres, dataDirectory, password);
         database.createRoleAndDatabase();
+        database.requirePassword();
         return database;
     }
 
@@ -71,6 +83,24 @@ public final class EmbeddedDatabase implements AutoCloseable {
             if (!exists(c, "SELECT 1 FROM pg_database WHERE datname = ?", DATABASE)) {
                 s.execute("CREATE DATABASE " + DATABASE + " OWNER " + ROLE);
             }
+        }
+    }
+
+    /**
+     * Sets the role's password (stored as scram) and makes TCP logins of the role check it: zonky's
+     * initdb trusts every local connection, which would let any password in.
+     */
+    private void requirePassword() throws SQLException, IOException {
+        Path hba = dataDirectory.resolve("pg_hba.conf");
+        String rules = Files.readString(hba);
+        if (!rules.startsWith(HBA_RULES)) {
+            Files.writeString(hba, HBA_RULES + rules);
+        }
+        try (Connection c = postgres.getPostgresDatabase().getConnection();
+             Statement s = c.createStatement()) {
+            s.execute("SET password_encryption = 'scram-sha-256'");
+            s.execute("ALTER ROLE " + ROLE + " PASSWORD '" + settings.password() + "'");
+            s.execute("SELECT pg_reload_conf()");
         }
     }
 

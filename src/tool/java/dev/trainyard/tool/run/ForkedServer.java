@@ -23,6 +23,19 @@ abstract class ForkedServer implements ServerProcess {
     }
 
     @Override
+    public java.util.List<ProcessHandle> processes() {
+        if (process == null || !process.isAlive()) {
+            return java.util.List.of();
+        }
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.descendants()).toList();
+    }
+
+    @Override
+    public java.nio.file.Path directory() {
+        return layout.base();
+    }
+
+    @Override
     public void awaitExit() throws InterruptedException {
         process.waitFor();
     }

@@ -49,20 +49,58 @@ final class GlassFishProcess implements ServerProcess {
         Path domains = layout.base();
         Files2.deleteTree(domains);
         Files.createDirectories(domains);
+        writeAdminPassword();
         asadmin("create-domain", "--domaindir", domains.toString(), "--adminport", Integer.toString(adminPort),
-                "--instanceport", Integer.toString(layout.port()), "--nopassword=true", "--checkports=false", DOMAIN);
+                "--instanceport", Integer.toString(layout.port()), "--checkports=false", DOMAIN);
         Files2.copyInto(List.of(driverJar), domains.resolve(DOMAIN).resolve("lib"));
         // Set first: a stop that comes while the domain starts must still stop it.
         started = true;
         asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
+        createDbPasswordAlias();
         asadmin("--port", Integer.toString(adminPort), "create-system-properties", systemProperties());
-        for (String file : List.of("trainyard-tuning.asadmin", "trainyard-jdbc.asadmin")) {
+        for (String file : List.of("trainyard-network.asadmin", "trainyard-tuning.asadmin", "trainyard-jdbc.asadmin")) {
             asadmin("--port", Integer.toString(adminPort), "multimode", "--file",
                     layout.configs().resolve("glassfish").resolve(file).toString());
         }
         asadmin("restart-domain", "--domaindir", domains.toString(), DOMAIN);
         asadmin("--port", Integer.toString(adminPort), "deploy", "--contextroot", "trainyard", "--name", "trainyard",
                 layout.war().toString());
+    }
+
+    /**
+     * A new admin password for this run's domain, never printed: asadmin reads it from a file
+     * only its owner can read (AS_ADMIN_PASSWORD), the one every asadmin call here names.
+     * GlassFish's own default, an empty password, lets anyone who reaches the admin port deploy code.
+     */
+    private void writeAdminPassword() throws IOException {
+        byte[] random = new byte[24];
+        new java.security.SecureRandom().nextBytes(random);
+        Path file = adminPasswordFile();
+        Files.writeString(file, "", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Files.writeString(file, "AS_ADMIN_PASSWORD=" + java.util.HexFormat.of().formatHex(random) + "\n", StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The database password as GlassFish's password alias trainyard-db-password (its pool's
+     * password property names the alias): kept encrypted in the domain's password store, never in
+     * domain.xml, a log or a command line. asadmin reads it from a file of the moment, deleted at once.
+     */
+    private void createDbPasswordAlias() throws IOException {
+        Path file = Files.createTempFile(layout.base(), "alias", ".pw",
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.writeString(file, Files.readString(adminPasswordFile()) + "AS_ADMIN_ALIASPASSWORD=" + layout.db().password() + "\n",
+                    StandardCharsets.UTF_8);
+            asadmin(file, "--port", Integer.toString(adminPort), "create-password-alias", "trainyard-db-password");
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** Where this run's admin password is: asadmin --user admin --passwordfile &lt;this&gt; for your own commands. */
+    public Path adminPasswordFile() {
+        return layout.base().resolve("admin-password");
     }
 
     /** name=value:name=value for create-system-properties, with ':' escaped as asadmin wants. */
@@ -76,10 +114,6 @@ final class GlassFishProcess implements ServerProcess {
         pairs.add(pair("trainyard.shutdown.drainFile", drainFile().toString()));
         pairs.add(pair("trainyard.db.url", layout.db().url()));
         pairs.add(pair("trainyard.db.user", layout.db().user()));
-        if (!layout.db().password().isEmpty()) {
-            // asadmin refuses an empty value; the embedded database needs none (it trusts loopback).
-            pairs.add(pair("trainyard.db.password", layout.db().password()));
-        }
         return String.join(":", pairs);
     }
 
@@ -88,8 +122,13 @@ final class GlassFishProcess implements ServerProcess {
     }
 
     private void asadmin(String... args) throws IOException {
+        asadmin(adminPasswordFile(), args);
+    }
+
+    private void asadmin(Path passwordFile, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(home.resolve("bin/asadmin").toString());
+        command.addAll(List.of("--user", "admin", "--passwordfile", passwordFile.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         Map<String, String> env = builder.environment();
@@ -117,6 +156,20 @@ final class GlassFishProcess implements ServerProcess {
     @Override
     public String baseUrl() {
         return layout.baseUrl();
+    }
+
+    /** The domain's JVM: asadmin starts it in the background, so it is found by its domain directory. */
+    @Override
+    public List<ProcessHandle> processes() {
+        String domainDir = layout.base().resolve(DOMAIN).toString();
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(line -> line.contains(domainDir)).orElse(false))
+                .toList();
+    }
+
+    @Override
+    public Path directory() {
+        return layout.base();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.trainyard.tool.run;
 
+import dev.trainyard.tool.db.DbSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -52,7 +53,7 @@ final class JettyProcess extends ForkedServer {
         List<String> command = new ArrayList<>(List.of(layout.jdk().home().resolve("bin/java").toString(),
                 "-Dtrainyard.db.url=" + layout.db().url(),
                 "-Dtrainyard.db.user=" + layout.db().user(),
-                "-Dtrainyard.db.password=" + layout.db().password()));
+                "-D" + DbSettings.PGPASSFILE_PROPERTY + "=" + layout.pgpass()));
         // The shared values are Jetty properties in start.d (for the XML and the ini files); the WAR
         // reads its settings as system properties on every server, so it gets them that way too.
         Properties shared = new Properties();

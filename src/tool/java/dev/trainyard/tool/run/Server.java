@@ -91,6 +91,22 @@ public final class Server implements AutoCloseable {
         return process.baseUrl();
     }
 
+    /** The server's processes now (its JVM and what it started). */
+    public java.util.List<ProcessHandle> processes() {
+        return process.processes();
+    }
+
+    /** The directory the server runs from: its configuration, its logs, what it writes. */
+    public Path directory() {
+        return process.directory();
+    }
+
+    /** The admin password file of a GlassFish domain the runner made (AS_ADMIN_PASSWORD=...); empty for the others. */
+    public java.util.Optional<Path> adminPasswordFile() {
+        return process instanceof GlassFishProcess glassfish ? java.util.Optional.of(glassfish.adminPasswordFile())
+                : java.util.Optional.empty();
+    }
+
     public String name() {
         return name;
     }

@@ -11,6 +11,15 @@ record ServerLayout(String server, String variant, int port, Path configs, Path 
         return configs.resolve("trainyard.properties");
     }
 
+    /**
+     * PostgreSQL's password file for this run's servers, written from {@link #db()} where only its
+     * owner reads it: each server's pool names no password, its driver reads it from here (named by
+     * the system property org.postgresql.pgpassfile, not secret).
+     */
+    Path pgpass() {
+        return db.writePgpass(runDir.resolve("db.pgpass")).toAbsolutePath();
+    }
+
     Path base() {
         return runDir.resolve(server + "-" + variant);
     }

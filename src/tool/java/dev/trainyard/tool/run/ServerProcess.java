@@ -13,6 +13,12 @@ interface ServerProcess extends AutoCloseable {
 
     boolean isAlive();
 
+    /** The server's processes now (the JVM and what it started), for a look at what they expose. */
+    java.util.List<ProcessHandle> processes();
+
+    /** The directory the server runs from: its configuration, its logs, what it writes. */
+    java.nio.file.Path directory();
+
     /** Blocks until the server process has ended. */
     void awaitExit() throws InterruptedException;
 

@@ -1,5 +1,6 @@
 package dev.trainyard.tool.run;
 
+import dev.trainyard.tool.db.DbSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ final class TomcatProcess extends ForkedServer {
         env.put("JAVA_HOME", layout.jdk().home().toString());
         env.put("TRAINYARD_DB_URL", layout.db().url());
         env.put("TRAINYARD_DB_USER", layout.db().user());
-        env.put("TRAINYARD_DB_PASSWORD", layout.db().password());
+        env.put("CATALINA_OPTS", "-D" + DbSettings.PGPASSFILE_PROPERTY + "=" + layout.pgpass());
         env.put("TRAINYARD_HTTP_PORT", Integer.toString(layout.port()));
         process = builder.start();
     }

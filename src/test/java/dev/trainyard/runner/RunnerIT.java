@@ -1,6 +1,7 @@
-package dev.trainyard.stop;
+package dev.trainyard.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.FaultTable;
@@ -14,34 +15,57 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A server stopped the way operators stop it (SIGTERM, as docker stop does, for Tomcat and Jetty;
- * for GlassFish the runner's stop: disable the application, then stop-domain) while requests of
- * every kind are in flight. Each server is laid out and started by the runner from
- * server-configs/, as a user runs it, with production settings. Every request must get exactly
- * one answer, Trainyard's JSON: work that was running answers by itself (200), work still waiting
- * is refused 503 (not run), work that outlasts the grace is answered 504 (outcome unknown); no
- * connection is cut without an answer; the views audit holds; the server exits within its bound.
+ * Each server as users run it: laid out and started by the runner from server-configs/, with
+ * production settings (the suite's short bounds are not applied here). What does it expose, and
+ * what happens when it is stopped with requests in flight?
+ * <ul>
+ * <li>its processes listen on loopback only (GlassFish's IIOP, JMS, HTTPS and JMX included; no
+ *     Tomcat shutdown port);</li>
+ * <li>an admin interface refuses a call without credentials (GlassFish's REST admin);</li>
+ * <li>the database password (random, per run) is in no file the server writes, no log, no
+ *     process's command line and no server process's environment;</li>
+ * <li>last, it is stopped the way operators stop it (SIGTERM, as docker stop does, for Tomcat and
+ *     Jetty; for GlassFish the runner's stop: the drain file, then stop-domain) while requests of
+ *     every kind are in flight. Every request must get exactly one answer, Trainyard's JSON: work
+ *     that was running answers by itself (200), work still waiting is refused 503 (not run), work
+ *     that outlasts the grace is answered 504 (outcome unknown); no connection is cut without an
+ *     answer; the views audit holds; the server exits within its bound.</li>
+ * </ul>
  */
+@ParameterizedClass(name = "{0}")
+@ValueSource(strings = {"tomcat", "jetty", "glassfish"})
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ServerStopIT {
+class RunnerIT {
 
     /** trainyard.shutdown.graceMillis in server-configs/trainyard.properties. */
     private static final long GRACE_MILLIS = 5_000;
     /** From the stop until the process is gone: the grace, the servers' own shutdown, the JVM's exit. */
     private static final long EXIT_BOUND_MILLIS = 20_000;
-
     /** Running work that ends well inside the grace. */
     private static final String SHORT_BLOCKING = "blocking/sleep?ms=1500";
     private static final String SHORT_OFFLOAD = "async/offload/sleep?ms=1500";
@@ -53,12 +77,87 @@ class ServerStopIT {
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
             .version(HttpClient.Version.HTTP_1_1).build();
 
+    private static Server server;
+
+    @Parameter
+    String name;
+
     private record Sent(String path, HttpResponse<String> response, Throwable failure) {
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "jetty", "glassfish"})
-    void everyRequestInFlightGetsOneAnswerWhenTheServerStops(String name) throws Exception {
+    @BeforeParameterizedClassInvocation
+    static void start(String name) throws Exception {
+        server = Server.start(name, "platform", TestDatabase.settings());
+    }
+
+    @AfterParameterizedClassInvocation
+    static void stop() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+    }
+
+    @Test
+    @Order(1)
+    void itListensOnLoopbackOnly() {
+        List<Listeners.Listener> listening = Listeners.of(server.processes());
+        assertFalse(listening.isEmpty(), name + ": no listening socket found for " + server.processes());
+        assertTrue(listening.stream().allMatch(Listeners.Listener::loopback), name + " listens beyond loopback: " + listening);
+        int http = URI.create(server.baseUrl()).getPort();
+        assertTrue(listening.stream().anyMatch(l -> l.port() == http), name + ": its HTTP port " + http + " in " + listening);
+        if (!name.equals("glassfish")) {
+            assertEquals(List.of(http), listening.stream().map(Listeners.Listener::port).distinct().toList(),
+                    name + " listens on its HTTP port only (no shutdown port, no JMX): " + listening);
+        }
+    }
+
+    @Test
+    @Order(2)
+    void itsAdminInterfaceRefusesACallWithoutCredentials() throws Exception {
+        if (server.adminPasswordFile().isEmpty()) {
+            return; // Tomcat and Jetty run no admin interface here (the listeners test shows it).
+        }
+        URI admin = URI.create("http://127.0.0.1:" + Integer.getInteger("glassfish.admin.port", 18048) + "/management/domain");
+        HttpResponse<String> anonymous = CLIENT.send(HttpRequest.newBuilder(admin).header("Accept", "application/json")
+                .header("X-Requested-By", "trainyard").timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, anonymous.statusCode(), "GlassFish's REST admin without credentials: " + anonymous.body());
+        String password = Files.readString(server.adminPasswordFile().get()).trim().replaceFirst("^AS_ADMIN_PASSWORD=", "");
+        HttpResponse<String> admitted = CLIENT.send(HttpRequest.newBuilder(admin).header("Accept", "application/json")
+                .header("X-Requested-By", "trainyard").header("Authorization", "Basic "
+                        + Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8)))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, admitted.statusCode(), "with the run's admin password: " + admitted.body());
+    }
+
+    @Test
+    @Order(3)
+    void theDatabasePasswordIsInNoFileNoLogNoCommandLineAndNoEnvironment() throws Exception {
+        String password = TestDatabase.settings().password();
+        assertTrue(password.length() >= 16, "the test database has a real password");
+        assertEquals(200, CLIENT.send(get(server.baseUrl() + "blocking/entry?id=90099"), HttpResponse.BodyHandlers.ofString())
+                .statusCode(), "the server logs in with it");
+        try (Stream<Path> files = Files.walk(server.directory())) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                if (Files.size(file) < 50_000_000 && new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(password)) {
+                    throw new AssertionError(name + " wrote the database password into " + file);
+                }
+            }
+        }
+        ProcessHandle.allProcesses().forEach(p -> p.info().commandLine().ifPresent(line ->
+                assertFalse(line.contains(password), "a command line shows the database password: " + p.pid())));
+        for (ProcessHandle p : server.processes()) {
+            Path environ = Path.of("/proc", Long.toString(p.pid()), "environ");
+            if (Files.isReadable(environ)) {
+                assertFalse(new String(Files.readAllBytes(environ), StandardCharsets.ISO_8859_1).contains(password),
+                        name + ": the environment of process " + p.pid() + " holds the database password");
+            }
+        }
+    }
+
+    @Test
+    @Order(9)
+    void everyRequestInFlightGetsOneAnswerWhenTheServerStops() throws Exception {
         int id = switch (name) {
             case "tomcat" -> 90_001;
             case "jetty" -> 90_011;
@@ -66,7 +165,6 @@ class ServerStopIT {
         };
         List<Integer> locked = List.of(id, id + 1, id + 2);
         Map<Integer, Integer> before = Views.of(locked);
-        Server server = Server.start(name, "platform", TestDatabase.settings());
         String base = server.baseUrl();
         List<CompletableFuture<Sent>> inFlight = new ArrayList<>();
         List<Sent> probes = new ArrayList<>();
@@ -90,7 +188,8 @@ class ServerStopIT {
             AtomicBoolean stopped = new AtomicBoolean();
             Thread prober = new Thread(() -> probe(base, stopped, probes), "prober");
             long start = System.nanoTime();
-            Thread stopper = new Thread(server::close, "stopper");
+            Server stopping = server;
+            Thread stopper = new Thread(stopping::close, "stopper");
             stopper.start();
             prober.start();
             // The rows come free while the server stops: those updates finish within the grace.
@@ -100,7 +199,7 @@ class ServerStopIT {
             stopped.set(true);
             prober.join(10_000);
         } finally {
-            server.close();
+            stop();
         }
 
         List<Sent> sent = inFlight.stream().map(CompletableFuture::join).toList();
