@@ -29,7 +29,7 @@ if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
   ./mvnw -Pcompare -Dmode=smoke -Dservers=tomcat -Dvariants=platform,virtual -Dcrosscheck=true -Dstrict=true \
     > target/ci-compare-threads.log 2>&1 || { tail -80 target/ci-compare-threads.log; exit 1; }
   sed -n '/== Trainyard comparison: summary/,$p' target/ci-compare-threads.log | head -40
-  grep -q "seed 004 (threads) on tomcat" target/compare/latest/summary.txt || { echo "no thread-model finding"; exit 1; }
+  grep -q "E5 threads on tomcat" target/compare/latest/summary.txt || { echo "no thread-model finding"; exit 1; }
   grep -q "Lean cross-check" target/compare/latest/summary.txt || { echo "no cross-check"; exit 1; }
   check_report 14 "tomcat-platform tomcat-virtual"
 fi

@@ -1,5 +1,5 @@
--- Trainyard's schema: the Train experiment's trentry (BRIEF section 3) and the electronics store
--- of the sync/async paper (BRIEF section 1). Idempotent: every statement can run again.
+-- Trainyard's schema: the Train experiment's trentry (experiment E3 train) and the electronics store
+-- of the sync/async paper (experiment E1 store). Idempotent: every statement can run again.
 
 CREATE TABLE IF NOT EXISTS trentry (
     id    int PRIMARY KEY,

@@ -16,7 +16,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The executors the async style hands work to (BRIEF section 2), each sized by a setting:
+ * The executors the async style hands work to (experiment E2 offload), each sized by a setting:
  * <ul>
  * <li>default: the common framework default on purpose, 8 threads and an unbounded queue, so
  *     latency grows without limit under load (the pitfall);</li>

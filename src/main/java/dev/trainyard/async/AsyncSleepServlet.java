@@ -14,7 +14,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The DeferredResult experiment (BRIEF section 4): the request goes async and its thread returns
+ * The DeferredResult experiment (experiment E4 sleep): the request goes async and its thread returns
  * to the container at once; a small scheduler completes it when its time is up. No thread waits
  * during the sleep, so a handful of threads hold thousands of requests; throughput is bounded by
  * connections, not threads (Little: users / (ms / 1000)).

@@ -13,7 +13,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * The "@Async was slower than sync" experiment (BRIEF section 2): the request thread is released,
+ * The "@Async was slower than sync" experiment (experiment E2 offload): the request thread is released,
  * but the blocking sleep moves to an executor thread, which it holds just the same. Which pool
  * decides the outcome: default (8 threads, unbounded queue) queues without limit and latency
  * explodes; bounded refuses what it cannot hold with an immediate 503; oversized holds everything

@@ -24,7 +24,7 @@ import java.util.logging.Logger;
  * Streams the products through Servlet 3.1 non-blocking output. It writes only while
  * {@code isReady()} says the container can take more, and stops the moment it says no; the
  * container calls {@link #onWritePossible()} again when the socket drains. That is the cure for
- * "write-spin" (BRIEF section 1): no thread loops on a full socket buffer, and a slow reader
+ * "write-spin" (experiment E1 store): no thread loops on a full socket buffer, and a slow reader
  * costs no thread at all.
  *
  * <p>Data comes in keyset pages (one short query each, on the db executor, connection returned at

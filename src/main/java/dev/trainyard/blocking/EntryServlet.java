@@ -15,7 +15,7 @@ import java.io.IOException;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The seed's classic servlet (BRIEF section 3): one request, one thread, one pooled connection,
+ * The classic servlet of experiment E3 train: one request, one thread, one pooled connection,
  * held from the read to the write. Without an id a random one is drawn, which keeps the
  * database cache cold as in the original experiment.
  */

@@ -12,7 +12,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * The response-size sweep (BRIEF section 1): the first N products as one JSON array, streamed from
+ * The response-size sweep (experiment E1 store): the first N products as one JSON array, streamed from
  * a database cursor through the blocking output stream. The request thread blocks whenever the
  * socket buffer is full, so a slow reader costs a thread for as long as it reads; that is the
  * behaviour the async twin's WriteListener avoids.

@@ -11,7 +11,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * Simulated I/O that holds the request thread for the whole wait (BRIEF sections 2 and 4). With a
+ * Simulated I/O that holds the request thread for the whole wait (experiments E2 offload and E4 sleep). With a
  * pool of T platform threads this endpoint cannot exceed T / (ms / 1000) requests per second;
  * on virtual threads the sleep unmounts and the carrier is free.
  */

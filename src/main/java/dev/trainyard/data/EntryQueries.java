@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The entry work of the Train experiment (BRIEF section 3): read a row and add one view, in one
+ * The entry work of the Train experiment (experiment E3 train): read a row and add one view, in one
  * transaction. A single UPDATE ... RETURNING does both atomically, so two requests for the same id
  * can never read the same count or lose an increment.
  */

@@ -3,7 +3,7 @@ package dev.trainyard.train;
 import java.util.List;
 
 /**
- * The seed's suggestion: while fewer jobs than a full batch arrived within the last interval, a
+ * The original E3 train's suggestion: while fewer jobs than a full batch arrived within the last interval, a
  * job departs alone and at once (no low-traffic penalty); above that rate, the window rule
  * gathers full batches.
  */

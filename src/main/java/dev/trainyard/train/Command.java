@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * One kind of database work the train carries, done for a whole batch in one round trip. One
- * worker type per command, as the seed proposed; the dispatcher mechanism is shared.
+ * worker type per command, as the original E3 train proposed; the dispatcher mechanism is shared.
  */
 public interface Command<K, R> {
 

@@ -14,7 +14,7 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * GET /train/entry[?id=N][&amp;policy=natural|window|adaptive]: the blocking entry's contract and
- * answer, served by the train (BRIEF section 3): many requests, one database trip.
+ * answer, served by the train (experiment E3 train): many requests, one database trip.
  */
 @WebServlet(urlPatterns = "/train/entry", asyncSupported = true)
 public class TrainEntryServlet extends TrainEndpoint<Entry> {

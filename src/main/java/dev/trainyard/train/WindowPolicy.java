@@ -3,9 +3,9 @@ package dev.trainyard.train;
 import java.util.List;
 
 /**
- * The seed's rule: depart when the batch is full or when the interval has passed since its first
+ * The original E3 train's rule: depart when the batch is full or when the interval has passed since its first
  * job arrived (defaults 5 jobs / 50 ms). A lone request waits out the whole interval: the
- * low-traffic penalty the seed measured.
+ * low-traffic penalty the original E3 train measured.
  */
 public final class WindowPolicy implements BatchPolicy {
 

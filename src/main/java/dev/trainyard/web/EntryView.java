@@ -9,7 +9,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 
 /**
- * How an entry is shown, the same for every style: JSON by default, or the seed servlet's small
+ * How an entry is shown, the same for every style: JSON by default, or the original E3 servlet's small
  * HTML page (id, name, description, views) when the client asks for text/html.
  */
 public final class EntryView {

@@ -40,7 +40,7 @@ class BatchPolicyTest {
     void windowMakesALoneRequestWaitTheWholeInterval() throws Exception {
         ScriptedSource source = new ScriptedSource().at(10 * MS, 1);
         assertEquals(List.of(1), keys(next(new WindowPolicy(5, 50 * MS), source)));
-        assertEquals(60 * MS, source.nanoTime(), "the seed's low-traffic penalty: 50 ms");
+        assertEquals(60 * MS, source.nanoTime(), "the original E3's low-traffic penalty: 50 ms");
     }
 
     @Test

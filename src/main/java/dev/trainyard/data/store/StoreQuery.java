@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The paper's four simple and four complex queries over the electronics store (BRIEF section 1).
+ * The paper's four simple and four complex queries over the electronics store (experiment E1 store).
  * Simple ones are JPQL named queries on the entities; the complex ones (subqueries in FROM,
  * correlated subqueries, date parts) are named native queries in META-INF/trainyard-orm.xml.
  * Each states the arguments it needs through {@link QueryArgs}, which validates them.

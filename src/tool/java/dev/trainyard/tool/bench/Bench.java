@@ -19,9 +19,9 @@ import java.util.Locale;
  * <pre>
  * ./mvnw -Pbench -Dbench.scenarios=sleep,offload,entry -Dbench.seconds=15 -Dbench.warmup=5
  * </pre>
- * sleep: /blocking/sleep vs /async/sleep at 1,000 connections (BRIEF section 4);
- * offload: the four offload pools and the blocking baseline at 200 (section 2);
- * entry: blocking, async and train (each policy) at 1, 50 and 400 (section 3);
+ * sleep: /blocking/sleep vs /async/sleep at 1,000 connections (experiment E4 sleep);
+ * offload: the four offload pools and the blocking baseline at 200 (E2 offload);
+ * entry: blocking, async and train (each policy) at 1, 50 and 400 (E3 train);
  * products: the server's CPU per MiB of /blocking/products vs /async/products (see
  * {@link ProductsCost}; with -Dtrainyard.store.size=large, 100 MB each).
  */

@@ -8,7 +8,7 @@ import java.sql.SQLException;
 
 /**
  * The correctness check after every cell that writes: the views trentry gained must equal the
- * entry requests JMeter saw succeed. Fewer means a lost update (the seed's {@code in (5, 5)}
+ * entry requests JMeter saw succeed. Fewer means a lost update (the original E3's {@code in (5, 5)}
  * flaw), more means work done for a request that was answered with an error.
  */
 final class EntryAudit {

@@ -7,15 +7,15 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The seeds' qualitative claims (BRIEF), each checked against this run's cells where the run
+ * The claims of the five experiments (docs/experiments.md), each checked against this run's cells where the run
  * measured them: it holds here, or it does not, with the figures that decide.
  */
 final class Findings {
 
     /** One claim checked on one server variant (or across variants, for thread models). */
-    record Finding(String seed, String claim, String where, boolean holds, String evidence) {
+    record Finding(String experiment, String claim, String where, boolean holds, String evidence) {
         String sentence() {
-            return String.format("%s on %s: %s - %s (%s).", seed, where, claim, holds ? "holds" : "DOES NOT HOLD here", evidence);
+            return String.format("%s on %s: %s - %s (%s).", experiment, where, claim, holds ? "holds" : "DOES NOT HOLD here", evidence);
         }
     }
 
@@ -40,7 +40,7 @@ final class Findings {
     }
 
     /**
-     * Seed 003: the async style serves ~5x the blocking one when users outnumber request threads
+     * E4 sleep: the async style serves ~5x the blocking one when users outnumber request threads
      * (the blocking cell's Little limit is then below the async one's); below that, both are level.
      */
     private Optional<Finding> sleep(String where) {
@@ -53,49 +53,49 @@ final class Findings {
         boolean threadsBind = blocking.get().littleLimit() < async.get().littleLimit();
         Pair p = pair(where, "sleep", "async", "blocking", users).orElseThrow();
         if (threadsBind) {
-            return Optional.of(new Finding("seed 003 (sleep)", "async serves well above blocking once the " + users
-                    + " users outnumber the request threads (seed: ~5x)", where, p.ratio() > 1.5, ratioText(p, users)));
+            return Optional.of(new Finding("E4 sleep", "async serves well above blocking once the " + users
+                    + " users outnumber the request threads (originally ~5x)", where, p.ratio() > 1.5, ratioText(p, users)));
         }
         // No thread bound (virtual threads, or users within the pool): blocking is held by nothing but the wait.
         double share = blocking.get().limitShare();
-        return Optional.of(new Finding("seed 003 (sleep)", "with no request-thread bound below the " + users
-                + " users, blocking itself reaches most (70%+) of its Little limit and the seed's gap closes", where,
+        return Optional.of(new Finding("E4 sleep", "with no request-thread bound below the " + users
+                + " users, blocking itself reaches most (70%+) of its Little limit and the original gap closes", where,
                 share >= 0.70, String.format(Locale.ROOT, "blocking at %.0f%% of %.0f req/s; async x%.2f", 100 * share,
                         blocking.get().littleLimit(), p.ratio())));
     }
 
-    /** Seed 002: the Train serves many more requests than the classic servlet at 50 users. */
+    /** E3 train: the Train serves many more requests than the classic servlet at 50 users. */
     private Optional<Finding> trainWins(String where) {
         int users = closestUsers(where, "entry", 50);
-        return pair(where, "entry", "train", "blocking", users).map(p -> new Finding("seed 002 (entry)",
-                "the Train beats the classic servlet at " + users + " users (seed: at least 15x at 50)", where,
+        return pair(where, "entry", "train", "blocking", users).map(p -> new Finding("E3 train",
+                "the Train beats the classic servlet at " + users + " users (originally at least 15x at 50)", where,
                 p.ratio() > 1 + Crossover.MARGIN, ratioText(p, users)));
     }
 
-    /** Seed 002: a lone request waits for the next departure, so the Train is slower at very low load. */
+    /** E3 train: a lone request waits for the next departure, so the Train is slower at very low load. */
     private Optional<Finding> trainPenalty(String where) {
         int users = minUsers(where, "entry");
         if (users > 3) {
             return Optional.empty();
         }
         // JMeter times in whole milliseconds; at one user the mean separates what p50 rounds together.
-        return pair(where, "entry", "train", "blocking", users).map(p -> new Finding("seed 002 (entry)",
-                "the Train pays a low-traffic penalty at " + users + " user(s) (seed: slightly worse at 3)", where,
+        return pair(where, "entry", "train", "blocking", users).map(p -> new Finding("E3 train",
+                "the Train pays a low-traffic penalty at " + users + " user(s) (originally slightly worse at 3)", where,
                 p.ratio() < 1 - Crossover.MARGIN, String.format(Locale.ROOT,
                         "x%.2f req/s, mean %.2f vs %.2f ms; the natural policy departs at once when no train is running",
                         p.ratio(), p.challengerMean, p.baselineMean)));
     }
 
-    /** Seed 001: the default executor (small, unbounded queue) makes async far slower than sync. */
+    /** E2 offload: the default executor (small, unbounded queue) makes async far slower than sync. */
     private Optional<Finding> offloadPitfall(String where) {
         int users = closestUsers(where, "offload", 200);
-        return pair(where, "offload", "default", "sync", users).map(p -> new Finding("seed 001 (offload)",
-                "async on the default executor has a far worse p95 than sync at " + users + " users (seed: 23x)", where,
+        return pair(where, "offload", "default", "sync", users).map(p -> new Finding("E2 offload",
+                "async on the default executor has a far worse p95 than sync at " + users + " users (originally 23x)", where,
                 p.challengerP95 > 3 * p.baselineP95, String.format(Locale.ROOT, "p95 %.0f vs %.0f ms (x%.1f), %.0f vs %.0f req/s",
                         p.challengerP95, p.baselineP95, p.challengerP95 / p.baselineP95, p.challenger, p.baseline)));
     }
 
-    /** Seed 000: with no database, the async web layer wins at every concurrency. */
+    /** E1 store: with no database, the async web layer wins at every concurrency. */
     private Optional<Finding> noDatabase(String where) {
         List<Integer> levels = levels(where, "hello");
         List<String> parts = new ArrayList<>();
@@ -108,11 +108,11 @@ final class Findings {
             all &= p.get().ratio() >= 1 - Crossover.MARGIN;
             parts.add(ratioText(p.get(), users));
         }
-        return levels.isEmpty() ? Optional.empty() : Optional.of(new Finding("seed 000 (no database)",
+        return levels.isEmpty() ? Optional.empty() : Optional.of(new Finding("E1 store (no database)",
                 "async is at least level with blocking at every concurrency", where, all, String.join("; ", parts)));
     }
 
-    /** Seed 000: the fully blocking stack has the higher throughput in almost every database case. */
+    /** E1 store: the fully blocking stack has the higher throughput in almost every database case. */
     private Optional<Finding> storeBlocking(String where) {
         List<String> wins = new ArrayList<>();
         int queries = 0;
@@ -129,11 +129,11 @@ final class Findings {
         if (queries == 0) {
             return Optional.empty();
         }
-        return Optional.of(new Finding("seed 000 (store)", "blocking is at least level with async on most queries", where,
+        return Optional.of(new Finding("E1 store", "blocking is at least level with async on most queries", where,
                 wins.size() * 2 > queries, "blocking level or ahead on " + wins.size() + " of " + queries + " queries: " + wins));
     }
 
-    /** Seed 004: virtual threads serve the same load without growing the JVM's platform threads. */
+    /** E5 threads: virtual threads serve the same load without growing the JVM's platform threads. */
     private List<Finding> threadModels() {
         List<Finding> found = new ArrayList<>();
         for (String server : results.stream().map(CellResult::server).distinct().toList()) {
@@ -146,7 +146,7 @@ final class Findings {
             }
             ServerFacts p = platform.get().facts();
             ServerFacts v = virtual.get().facts();
-            found.add(new Finding("seed 004 (threads)", "blocking on virtual threads serves " + users
+            found.add(new Finding("E5 threads", "blocking on virtual threads serves " + users
                     + " waiting users without more platform threads, where platform threads hit their bound", server,
                     v.platformThreadsPeak() <= p.platformThreadsPeak() && virtual.get().stats().throughput() > platform.get().stats().throughput(),
                     String.format(Locale.ROOT, "virtual %.0f req/s with %.0f platform threads (%.0f virtual busy); platform %.0f req/s with %.0f",

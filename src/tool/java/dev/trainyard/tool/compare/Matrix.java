@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The cells one server variant runs, plan by plan, in the order of the seeds: the loads each
- * experiment was measured at (BRIEF), shortened in the default mode and kept in the full one.
+ * The cells one server variant runs, plan by plan, in the order of the experiments: the loads each
+ * experiment was originally measured at (docs/experiments.md), shortened in the default mode and kept in the full one.
  */
 final class Matrix {
 
@@ -46,7 +46,7 @@ final class Matrix {
                 "blocking/hello");
     }
 
-    /** Seed 003: a wait with and without a request thread held; Little's limit users / wait. */
+    /** E4 sleep: a wait with and without a request thread held; Little's limit users / wait. */
     private static void sleep(Options o, List<CellSpec> cells) {
         int ms = o.full() ? 1500 : SLEEP_MS;
         for (int users : levels(o, new int[] {200, 1000}, new int[] {200, 1000}, new int[] {20})) {
@@ -57,7 +57,7 @@ final class Matrix {
         }
     }
 
-    /** Seed 001: the blocking sleep handed to executors of three shapes, beside the sync baseline. */
+    /** E2 offload: the blocking sleep handed to executors of three shapes, beside the sync baseline. */
     private static void offload(Options o, boolean virtualThreads, List<CellSpec> cells) {
         for (int users : levels(o, new int[] {50, 200}, new int[] {50, 200, 400}, new int[] {10})) {
             for (String pool : List.of("sync", "default", "bounded", "oversized", "virtual")) {
@@ -72,7 +72,7 @@ final class Matrix {
         }
     }
 
-    /** Seed 002: one row read and one view added per request, by each style. */
+    /** E3 train: one row read and one view added per request, by each style. */
     private static void entry(Options o, List<CellSpec> cells) {
         for (int users : levels(o, new int[] {1, 50, 400}, new int[] {1, 3, 50, 100, 200, 400}, new int[] {1, 20})) {
             for (String style : List.of("blocking", "async", "train")) {
@@ -83,9 +83,9 @@ final class Matrix {
     }
 
     /**
-     * Seed 000: each query by 400 users x 10 loops, blocking and async. Bounded by loops, not
+     * E1 store: each query by 400 users x 10 loops, blocking and async. Bounded by loops, not
      * time (a complex query takes seconds under load, longer than a short cell), and measured
-     * over all its answers, as the seed did.
+     * over all its answers, as the original did.
      */
     private static void store(Options o, List<CellSpec> cells) {
         int users = o.users() == null ? (o.smoke() ? 2 : o.full() ? 400 : 50) : max(o.users());
@@ -100,7 +100,7 @@ final class Matrix {
         }
     }
 
-    /** Seed 000's response-size sweep: the same products as small, medium and large answers. */
+    /** E1 store's response-size sweep: the same products as small, medium and large answers. */
     private static void products(Options o, List<CellSpec> cells) {
         int[] counts = o.full() ? new int[] {100, 10_000, 100_000} : new int[] {100, 10_000};
         for (int count : counts) {
@@ -113,7 +113,7 @@ final class Matrix {
         }
     }
 
-    /** Seed 000's no-database case: a hard-coded answer under 1 KB. */
+    /** E1 store's no-database case: a hard-coded answer under 1 KB. */
     private static void hello(Options o, List<CellSpec> cells) {
         for (int users : levels(o, new int[] {50, 400}, new int[] {1, 50, 200, 400, 1000}, new int[] {10})) {
             for (String style : List.of("blocking", "async")) {
@@ -123,7 +123,7 @@ final class Matrix {
         }
     }
 
-    /** Seed 004: 500 connections on the blocking style; compare the variants' rows. */
+    /** E5 threads: 500 connections on the blocking style; compare the variants' rows. */
     private static void threads(Options o, List<CellSpec> cells) {
         for (int users : levels(o, new int[] {500}, new int[] {500}, new int[] {20})) {
             cells.add(new CellSpec("threads", "threads.jmx", "blocking sleep", users, 0,

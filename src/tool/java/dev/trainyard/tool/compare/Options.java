@@ -9,7 +9,7 @@ import java.util.List;
  * onto them):
  * <ul>
  * <li>compare.mode: default (every style on every server variant, a few seconds a cell, about
- *     ten minutes in all), full (the seeds' own lengths: tens of minutes to hours), smoke (a
+ *     ten minutes in all), full (the original experiments' lengths: tens of minutes to hours), smoke (a
  *     second or two a cell, for CI);</li>
  * <li>compare.servers (tomcat,jetty,glassfish), compare.variants (platform,virtual);</li>
  * <li>compare.plans: sleep, offload, entry, store, products, hello, threads, open (default:

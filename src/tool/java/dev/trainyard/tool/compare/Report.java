@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The comparison's outputs, from the measured cells: report.html (crossovers, the seeds'
+ * The comparison's outputs, from the measured cells: report.html (crossovers, the experiments'
  * findings, charts, every cell), cells.csv, and a short summary on the console.
  */
 final class Report {
@@ -83,7 +83,7 @@ final class Report {
             s.append("\nThe same crossovers from wrk's figures (the lean client leaves the server more of the cores):\n");
             leanCrossovers.forEach(c -> s.append("- ").append(c.sentence()).append('\n'));
         }
-        s.append("\nThe seeds' findings on this machine:\n");
+        s.append("\nThe experiments' claims on this machine:\n");
         findings.forEach(f -> s.append("- ").append(f.sentence()).append('\n'));
         List<CellResult> checked = results.stream().filter(r -> !Double.isNaN(r.agreement())).toList();
         if (!checked.isEmpty()) {
@@ -123,7 +123,7 @@ final class Report {
                     .append("more of the cores, so CPU-bound styles pull further apart):</p><ul>");
             leanCrossovers.forEach(c -> h.append("<li>").append(HtmlText.escape(c.sentence())).append("</li>"));
         }
-        h.append("</ul>\n<h2>The seeds' findings here</h2><ul>");
+        h.append("</ul>\n<h2>The experiments' claims here</h2><ul>");
         findings.forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(HtmlText.escape(f.sentence()))
                 .append(f.holds() ? "" : "</b>").append("</li>"));
         h.append("</ul>\n");

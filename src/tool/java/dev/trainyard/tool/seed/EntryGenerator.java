@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.SplittableRandom;
 
 /**
- * The Train experiment's table (BRIEF section 3): trentry(id, name char(25), descr varchar(128),
+ * The Train experiment's table (experiment E3 train): trentry(id, name char(25), descr varchar(128),
  * views) with 250,000 rows of random text, every view count starting at zero.
  */
 public final class EntryGenerator {

@@ -6,7 +6,7 @@ import java.time.LocalDate;
 import java.util.SplittableRandom;
 
 /**
- * The paper's electronics store (BRIEF section 1), generated from a fixed seed: the same seed and
+ * The paper's electronics store (experiment E1 store), generated from a fixed seed: the same seed and
  * size give the same rows, byte for byte. Each table draws from its own random stream, so adding a
  * column to one table does not change the others.
  *
