@@ -2,8 +2,9 @@ package dev.trainyard.async;
 
 import dev.trainyard.data.Database;
 import dev.trainyard.data.EntryQueries;
+import dev.trainyard.scenario.EntryArgs;
+import dev.trainyard.scenario.EntryView;
 import dev.trainyard.web.AsyncCall;
-import dev.trainyard.web.EntryView;
 import dev.trainyard.web.HttpProblem;
 import dev.trainyard.web.Params;
 import jakarta.servlet.annotation.WebServlet;
@@ -29,7 +30,7 @@ public class AsyncEntryServlet extends AsyncEndpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        Integer requested = new Params(request).optionalInt("id", 1, Integer.MAX_VALUE).orElse(null);
+        Integer requested = EntryArgs.id(new Params(request));
         AsyncCall call = begin(request, response, requests.dbTimeoutMillis());
         offload(call, requests.executors().get("db"), requests.db().entryRunBudgetMillis(), () -> {
             int id = requested != null ? requested : ThreadLocalRandom.current().nextInt(1, entries.maxId() + 1);
@@ -39,6 +40,6 @@ public class AsyncEntryServlet extends AsyncEndpoint {
 
     @Override
     protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        EntryView.head(entries, new Params(request).optionalInt("id", 1, Integer.MAX_VALUE).orElse(null), request, response);
+        EntryView.head(entries, EntryArgs.id(new Params(request)), request, response);
     }
 }

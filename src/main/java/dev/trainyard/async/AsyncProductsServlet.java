@@ -1,9 +1,9 @@
 package dev.trainyard.async;
 
-import dev.trainyard.web.AsyncCall;
-import dev.trainyard.blocking.ProductsServlet;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.ProductStream;
+import dev.trainyard.scenario.ProductsArgs;
+import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
 import jakarta.servlet.annotation.WebServlet;
@@ -28,7 +28,7 @@ public class AsyncProductsServlet extends AsyncEndpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        int count = new Params(request).intArg("count", 0, ProductsServlet.MAX_COUNT);
+        int count = ProductsArgs.count(new Params(request));
         AsyncCall call = begin(request, response, requests.streamTimeoutMillis());
         // Claimed for the whole stream: its timeout can only cut it short, never answer twice.
         call.claimStream();

@@ -2,10 +2,10 @@ package dev.trainyard.async;
 
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.PrometheusText;
+import dev.trainyard.scenario.UploadDigest;
 import dev.trainyard.web.DbLimits;
 import dev.trainyard.web.OpenCalls;
 import dev.trainyard.web.Settings;
-import dev.trainyard.web.UploadDigest;
 import jakarta.servlet.ServletContext;
 import java.util.List;
 

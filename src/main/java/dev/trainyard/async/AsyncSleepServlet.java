@@ -1,10 +1,10 @@
 package dev.trainyard.async;
 
-import dev.trainyard.blocking.SleepServlet;
+import dev.trainyard.scenario.SleepArgs;
 import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
-import dev.trainyard.web.ThreadKind;
+import dev.trainyard.metrics.ThreadKind;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -29,7 +29,7 @@ public class AsyncSleepServlet extends AsyncEndpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        int ms = new Params(request).optionalInt("ms", 0, SleepServlet.MAX_MS).orElse(200);
+        int ms = SleepArgs.ms(new Params(request));
         AsyncCall call = begin(request, response, requests.timeoutMillis() + ms);
         try {
             requests.executors().scheduler().schedule(() -> call.answer(out -> {

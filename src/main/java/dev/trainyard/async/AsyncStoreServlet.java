@@ -1,9 +1,9 @@
 package dev.trainyard.async;
 
-import dev.trainyard.blocking.StoreServlet;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.store.StoreQueries;
 import dev.trainyard.data.store.StoreQuery;
+import dev.trainyard.scenario.StoreArgs;
 import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
@@ -30,7 +30,7 @@ public class AsyncStoreServlet extends AsyncEndpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        StoreQuery query = StoreServlet.resolve(request.getPathInfo());
+        StoreQuery query = StoreArgs.query(request.getPathInfo());
         StoreQuery.Bound bound = query.bind(new Params(request));
         AsyncCall call = begin(request, response, requests.dbTimeoutMillis());
         offload(call, requests.executors().get("db"), requests.db().runBudgetMillis(), () -> store.run(bound), (table, out) -> {

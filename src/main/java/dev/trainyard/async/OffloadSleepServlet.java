@@ -1,11 +1,11 @@
 package dev.trainyard.async;
 
-import dev.trainyard.blocking.SleepServlet;
+import dev.trainyard.scenario.SleepArgs;
 import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.HttpProblem;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
-import dev.trainyard.web.ThreadKind;
+import dev.trainyard.metrics.ThreadKind;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -30,7 +30,7 @@ public class OffloadSleepServlet extends AsyncEndpoint {
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Params params = new Params(request);
-        int ms = params.optionalInt("ms", 0, SleepServlet.MAX_MS).orElse(200);
+        int ms = SleepArgs.ms(params);
         String pool = params.optionalChoice("pool", AsyncExecutors.OFFLOAD_POOLS).orElse("bounded");
         InstrumentedExecutor executor = requests.executors().get(pool);
         if (executor == null) {

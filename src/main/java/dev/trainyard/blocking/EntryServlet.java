@@ -3,8 +3,9 @@ package dev.trainyard.blocking;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.EntryQueries;
+import dev.trainyard.scenario.EntryArgs;
+import dev.trainyard.scenario.EntryView;
 import dev.trainyard.web.DbLimits;
-import dev.trainyard.web.EntryView;
 import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.HttpProblem;
 import dev.trainyard.web.Params;
@@ -31,7 +32,7 @@ public class EntryServlet extends Endpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        Integer requested = new Params(request).optionalInt("id", 1, Integer.MAX_VALUE).orElse(null);
+        Integer requested = EntryArgs.id(new Params(request));
         int id = requested != null ? requested : ThreadLocalRandom.current().nextInt(1, entries.maxId() + 1);
         Entry entry = entries.addView(id).orElseThrow(() -> HttpProblem.notFound("no entry with id " + id));
         EntryView.write(entry, "blocking", request, response);
@@ -39,6 +40,6 @@ public class EntryServlet extends Endpoint {
 
     @Override
     protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        EntryView.head(entries, new Params(request).optionalInt("id", 1, Integer.MAX_VALUE).orElse(null), request, response);
+        EntryView.head(entries, EntryArgs.id(new Params(request)), request, response);
     }
 }

@@ -1,7 +1,7 @@
 package dev.trainyard.blocking;
 
+import dev.trainyard.scenario.HelloView;
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.HelloView;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

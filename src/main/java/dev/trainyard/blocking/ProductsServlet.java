@@ -2,6 +2,7 @@ package dev.trainyard.blocking;
 
 import dev.trainyard.data.Database;
 import dev.trainyard.data.ProductStream;
+import dev.trainyard.scenario.ProductsArgs;
 import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
@@ -20,9 +21,6 @@ import java.io.IOException;
 @WebServlet("/blocking/products")
 public class ProductsServlet extends Endpoint {
 
-    /** Above the large data set (613,202 products, about 100 MB of JSON). */
-    public static final int MAX_COUNT = 1_000_000;
-
     private ProductStream products;
 
     @Override
@@ -32,7 +30,7 @@ public class ProductsServlet extends Endpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        int count = new Params(request).intArg("count", 0, MAX_COUNT);
+        int count = ProductsArgs.count(new Params(request));
         // Not try-with-resources: after a failure the generator must not be closed, since closing
         // would flush half an array and commit the response before the 503 can be sent.
         JsonGenerator json = JsonOut.open(response);

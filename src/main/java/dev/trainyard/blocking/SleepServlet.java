@@ -1,9 +1,10 @@
 package dev.trainyard.blocking;
 
+import dev.trainyard.scenario.SleepArgs;
 import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
-import dev.trainyard.web.ThreadKind;
+import dev.trainyard.metrics.ThreadKind;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -18,8 +19,6 @@ import java.io.IOException;
 @WebServlet("/blocking/sleep")
 public class SleepServlet extends Endpoint {
 
-    public static final int MAX_MS = 60_000;
-
     @Override
     protected boolean lab() {
         return true;
@@ -27,7 +26,7 @@ public class SleepServlet extends Endpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        int ms = new Params(request).optionalInt("ms", 0, MAX_MS).orElse(200);
+        int ms = SleepArgs.ms(new Params(request));
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

@@ -4,8 +4,8 @@ import dev.trainyard.data.Database;
 import dev.trainyard.data.store.StoreQueries;
 import dev.trainyard.data.store.StoreQuery;
 import dev.trainyard.data.store.Table;
+import dev.trainyard.scenario.StoreArgs;
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.HttpProblem;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
 import jakarta.json.stream.JsonGenerator;
@@ -30,17 +30,10 @@ public class StoreServlet extends Endpoint {
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        StoreQuery query = resolve(request.getPathInfo());
+        StoreQuery query = StoreArgs.query(request.getPathInfo());
         Table table = store.run(query, new Params(request));
         try (JsonGenerator json = JsonOut.open(response)) {
             JsonOut.table(json, query.path(), table);
         }
-    }
-
-    /** Maps the path info ("/s1") to a query; anything else is a 404 that lists the valid names. */
-    public static StoreQuery resolve(String pathInfo) {
-        String name = pathInfo == null ? "" : pathInfo.startsWith("/") ? pathInfo.substring(1) : pathInfo;
-        return StoreQuery.byPath(name).orElseThrow(() -> HttpProblem.notFound(
-                "no store query '" + Params.echo(name) + "'; the queries are " + StoreQuery.paths()));
     }
 }

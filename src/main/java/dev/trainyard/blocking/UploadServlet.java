@@ -1,7 +1,7 @@
 package dev.trainyard.blocking;
 
+import dev.trainyard.scenario.UploadDigest;
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.UploadDigest;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;

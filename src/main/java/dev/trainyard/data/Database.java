@@ -154,7 +154,7 @@ public final class Database {
         }
     }
 
-    void close() {
+    public void close() {
         EntityManagerFactory factory = emf;
         emf = null;
         if (factory != null) {

@@ -1,6 +1,6 @@
 package dev.trainyard.metrics;
 
-import dev.trainyard.web.ThreadKind;
+import dev.trainyard.metrics.ThreadKind;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.lang.management.ThreadMXBean;

@@ -19,7 +19,6 @@ public final class Metrics {
                 metrics = new Metrics();
                 metrics.register(new JvmMetrics());
                 metrics.register(metrics.requestThreads);
-                metrics.register(new ServerFacts(dev.trainyard.data.Database.ofOrCreate(context)));
                 context.setAttribute(CONTEXT_KEY, metrics);
             }
             return metrics;

@@ -16,8 +16,8 @@ import java.io.IOException;
  *
  * <p>Why the worker writes, and not a container thread: AsyncContext.dispatch() runs the request
  * through the container's whole pipeline a second time (valves, filters, a dispatcher wrapper)
- * before the few hundred bytes go out; at 400 users on Tomcat that second pass was a third of the
- * server's CPU and the train carried about 35% fewer requests. AsyncContext.start() avoids it on
+ * before the few hundred bytes go out, and under load that second pass costs more CPU than the
+ * answer itself (the README has the measurement). AsyncContext.start() avoids it on
  * Tomcat but mixed up responses between requests on GlassFish 7. A write from the worker is
  * allowed by the Servlet spec for a started async request, and complete() called before the first
  * dispatch has returned takes effect only once it has. The answer is small, so it goes into the

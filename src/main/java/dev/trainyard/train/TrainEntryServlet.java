@@ -3,8 +3,9 @@ package dev.trainyard.train;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.EntryQueries;
+import dev.trainyard.scenario.EntryArgs;
+import dev.trainyard.scenario.EntryView;
 import dev.trainyard.web.DbLimits;
-import dev.trainyard.web.EntryView;
 import dev.trainyard.web.Params;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -34,7 +35,7 @@ public class TrainEntryServlet extends TrainEndpoint<Entry> {
 
     @Override
     protected int key(Params params) {
-        Integer id = params.optionalInt("id", 1, Integer.MAX_VALUE).orElse(null);
+        Integer id = EntryArgs.id(params);
         return id != null ? id : ThreadLocalRandom.current().nextInt(1, entries.maxId() + 1);
     }
 
@@ -52,6 +53,6 @@ public class TrainEntryServlet extends TrainEndpoint<Entry> {
     protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Params params = new Params(request);
         params.optionalChoice("policy", TrainSettings.POLICIES);
-        EntryView.head(entries, params.optionalInt("id", 1, Integer.MAX_VALUE).orElse(null), request, response);
+        EntryView.head(entries, EntryArgs.id(params), request, response);
     }
 }

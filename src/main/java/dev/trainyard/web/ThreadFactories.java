@@ -1,5 +1,6 @@
 package dev.trainyard.web;
 
+import dev.trainyard.metrics.ThreadKind;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 

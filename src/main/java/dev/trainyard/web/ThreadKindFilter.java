@@ -1,13 +1,14 @@
 package dev.trainyard.web;
 
+import dev.trainyard.metrics.Metrics;
+import dev.trainyard.metrics.RequestThreads;
+import dev.trainyard.metrics.ThreadKind;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import dev.trainyard.metrics.Metrics;
-import dev.trainyard.metrics.RequestThreads;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -1,5 +1,8 @@
-package dev.trainyard.web;
+package dev.trainyard.scenario;
 
+import dev.trainyard.web.JsonOut;
+import dev.trainyard.web.Problems;
+import dev.trainyard.web.Settings;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,5 +1,8 @@
-package dev.trainyard.web;
+package dev.trainyard.scenario;
 
+import dev.trainyard.web.HtmlText;
+import dev.trainyard.web.HttpProblem;
+import dev.trainyard.web.JsonOut;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.EntryQueries;
 import jakarta.json.stream.JsonGenerator;

@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.metrics;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;

@@ -1,17 +1,23 @@
-package dev.trainyard.data;
+package dev.trainyard.web;
 
-import dev.trainyard.web.OpenCalls;
+import dev.trainyard.data.Database;
+import dev.trainyard.metrics.Metrics;
+import dev.trainyard.metrics.ServerLimits;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
 
-/** Gives every servlet the same {@link Database} and closes the JPA unit on undeploy. */
+/**
+ * Gives every servlet the same {@link Database}, lets /metrics report its pool's size, and closes
+ * the JPA unit on undeploy once the requests still using it have answered.
+ */
 @WebListener
 public class DatabaseListener implements ServletContextListener {
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
-        Database.ofOrCreate(event.getServletContext());
+        Database database = Database.ofOrCreate(event.getServletContext());
+        Metrics.of(event.getServletContext()).register(new ServerLimits(database::dataSource));
     }
 
     @Override

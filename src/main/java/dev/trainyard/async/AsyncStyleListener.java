@@ -8,7 +8,7 @@ import jakarta.servlet.annotation.WebListener;
 
 /** Builds the async executors at deployment (bad settings fail it) and stops them at undeploy. */
 @WebListener
-public class AsyncListenerSetup implements ServletContextListener {
+public class AsyncStyleListener implements ServletContextListener {
 
     private AsyncExecutors executors;
 

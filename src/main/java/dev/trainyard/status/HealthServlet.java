@@ -1,4 +1,4 @@
-package dev.trainyard.metrics;
+package dev.trainyard.status;
 
 import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.JsonOut;

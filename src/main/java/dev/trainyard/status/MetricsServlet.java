@@ -1,7 +1,9 @@
-package dev.trainyard.metrics;
+package dev.trainyard.status;
 
+import dev.trainyard.metrics.Metrics;
+import dev.trainyard.metrics.PrometheusText;
+import dev.trainyard.metrics.ThreadKind;
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.ThreadKind;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

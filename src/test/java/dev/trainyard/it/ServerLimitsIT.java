@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * the response header agrees), and, where the server exposes them, the request thread bound and
  * the JDBC pool size from server-configs/trainyard.properties; and the CPU its process has used.
  */
-class ServerFactsIT extends EndpointTest {
+class ServerLimitsIT extends EndpointTest {
 
     @Test
     void metricsShowTheThreadModelAndTheEffectiveLimits() {

@@ -1,9 +1,9 @@
 package dev.trainyard.metrics;
 
-import dev.trainyard.data.Database;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.util.Set;
+import java.util.function.Supplier;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import javax.sql.DataSource;
@@ -15,13 +15,14 @@ import javax.sql.DataSource;
  * size of the JDBC pool behind jdbc/trainyard (DBCP2's or HikariCP's own getter). What a server
  * does not expose is left out rather than guessed.
  */
-final class ServerFacts implements MetricSource {
+public final class ServerLimits implements MetricSource {
 
-    private final Database database;
+    private final Supplier<DataSource> dataSource;
     private final MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
 
-    ServerFacts(Database database) {
-        this.database = database;
+    /** {@code dataSource}: the WAR's pool, looked up when first asked for (it may be missing). */
+    public ServerLimits(Supplier<DataSource> dataSource) {
+        this.dataSource = dataSource;
     }
 
     @Override
@@ -67,7 +68,7 @@ final class ServerFacts implements MetricSource {
     /** DBCP2 (Tomcat) has getMaxTotal, HikariCP (Jetty) getMaximumPoolSize; GlassFish's wrapper neither. */
     private Number poolSize() {
         try {
-            DataSource ds = database.dataSource();
+            DataSource ds = dataSource.get();
             for (String getter : new String[] {"getMaxTotal", "getMaximumPoolSize", "getMaxActive"}) {
                 try {
                     Method m = ds.getClass().getMethod(getter);

@@ -1,5 +1,7 @@
-package dev.trainyard.web;
+package dev.trainyard.scenario;
 
+import dev.trainyard.metrics.ThreadKind;
+import dev.trainyard.web.JsonOut;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,0 +1,17 @@
+package dev.trainyard.scenario;
+
+import dev.trainyard.web.Params;
+
+/** What both products endpoints take: {@code count}, how many products the answer holds. */
+public final class ProductsArgs {
+
+    /** Above the large data set (613,202 products, about 100 MB of JSON). */
+    public static final int MAX_COUNT = 1_000_000;
+
+    private ProductsArgs() {
+    }
+
+    public static int count(Params params) {
+        return params.intArg("count", 0, MAX_COUNT);
+    }
+}
