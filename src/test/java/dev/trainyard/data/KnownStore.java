@@ -1,6 +1,6 @@
 package dev.trainyard.data;
 
-import dev.trainyard.it.support.TestDatabase;
+import dev.trainyard.testdb.TestDatabase;
 import dev.trainyard.tool.db.DbSettings;
 import java.sql.Connection;
 import java.sql.SQLException;

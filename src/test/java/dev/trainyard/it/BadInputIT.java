@@ -111,4 +111,15 @@ class BadInputIT extends EndpointTest {
     private static String enc(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
+
+    @Test
+    void theAsyncTwinsAnswer400ToBadInputAnd405ToWrongMethods() {
+        assertEquals(400, get("async/sleep?ms=-1").statusCode());
+        assertEquals(400, get("async/offload/sleep?pool=huge").statusCode());
+        assertEquals(400, get("async/entry?id=1%27%20OR%201=1").statusCode());
+        assertEquals(400, get("async/store/s4?from=2022-01-01").statusCode());
+        assertEquals(400, get("async/products").statusCode());
+        assertEquals(404, get("async/store/x1").statusCode());
+        assertEquals(405, request("DELETE", "async/hello").statusCode());
+    }
 }

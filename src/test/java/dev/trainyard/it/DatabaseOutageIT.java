@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.trainyard.it.support.EndpointTest;
-import dev.trainyard.it.support.TestDatabase;
+import dev.trainyard.testdb.TestDatabase;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

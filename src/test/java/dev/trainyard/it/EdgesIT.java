@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trainyard.it.support.EndpointTest;
 import dev.trainyard.it.support.ServerLog;
 import dev.trainyard.it.support.Tally;
-import dev.trainyard.it.support.TestDatabase;
+import dev.trainyard.testdb.TestDatabase;
 import dev.trainyard.it.support.Views;
 import java.net.http.HttpResponse;
 import java.sql.Connection;

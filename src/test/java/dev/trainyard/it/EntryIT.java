@@ -108,4 +108,19 @@ class EntryIT extends EndpointTest {
             }
         }
     }
+
+    @Test
+    void theAsyncEntryAddsAViewLikeTheBlockingOne() {
+        int id = switch (server()) {
+            case "tomcat" -> 1200;
+            case "jetty" -> 2200;
+            case "glassfish" -> 3200;
+            default -> 4200;
+        };
+        int views = object(ok("blocking/entry?id=" + id)).getInt("views");
+        JsonObject async = object(ok("async/entry?id=" + id));
+        assertEquals(views + 1, async.getInt("views"));
+        assertEquals("async", async.getString("style"));
+        assertEquals(404, get("async/entry?id=999999999").statusCode());
+    }
 }

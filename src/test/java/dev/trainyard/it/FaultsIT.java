@@ -10,7 +10,7 @@ import dev.trainyard.it.support.FaultTable;
 import dev.trainyard.it.support.RowLock;
 import dev.trainyard.it.support.ServerLog;
 import dev.trainyard.it.support.Tally;
-import dev.trainyard.it.support.TestDatabase;
+import dev.trainyard.testdb.TestDatabase;
 import dev.trainyard.it.support.Views;
 import java.io.IOException;
 import java.net.InetSocketAddress;

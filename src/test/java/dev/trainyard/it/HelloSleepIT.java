@@ -46,4 +46,28 @@ class HelloSleepIT extends EndpointTest {
         assertEquals(200, response.statusCode(), response.body());
         assertEquals(0, object(response).getInt("slept"));
     }
+
+    @Test
+    void helloAndSleepGoAsync() {
+        JsonObject hello = object(ok("async/hello"));
+        assertEquals("async", hello.getString("style"));
+        long start = System.nanoTime();
+        JsonObject slept = object(ok("async/sleep?ms=120"));
+        assertTrue((System.nanoTime() - start) / 1_000_000 >= 120, "answered before its sleep ended");
+        assertEquals(120, slept.getInt("slept"));
+    }
+
+    @Test
+    void noAsyncRequestIsLeftOpen() throws Exception {
+        concurrently(20, "async/sleep?ms=50");
+        // onComplete may run just after the client has its answer: look a few times, bounded.
+        double open = -1;
+        for (int i = 0; i < 50 && open != 0; i++) {
+            open = metric("trainyard_async_open_requests");
+            if (open != 0) {
+                Thread.sleep(100);
+            }
+        }
+        assertEquals(0, open, "open async requests after the load");
+    }
 }

@@ -26,7 +26,7 @@ class StoreIT extends EndpointTest {
     @Test
     void s1ListsEveryPartyOfTheType() throws SQLException {
         for (String type : List.of("C", "E", "S")) {
-            JsonObject answer = ok("blocking/store/s1?type=" + type);
+            JsonObject answer = answer("blocking/store/s1?type=" + type);
             assertEquals(count("SELECT count(*) FROM customer_employee_supplier WHERE type_ces = ?", type),
                     answer.getInt("count"));
             assertTrue(rows(answer).stream().allMatch(r -> r.getString("type").equals(type)));
@@ -35,7 +35,7 @@ class StoreIT extends EndpointTest {
 
     @Test
     void s2ListsTheCharacteristicsOfOneProduct() throws SQLException {
-        JsonObject answer = ok("blocking/store/s2?productId=7");
+        JsonObject answer = answer("blocking/store/s2?productId=7");
         assertEquals(count("SELECT count(*) FROM characteristic WHERE product_id = ?", 7), answer.getInt("count"));
         assertTrue(answer.getInt("count") >= 3);
         assertEquals(404, get("blocking/store/s2?productId=99999999").statusCode());
@@ -43,7 +43,7 @@ class StoreIT extends EndpointTest {
 
     @Test
     void s3FindsTheInvoiceWithTheGreatestValue() throws SQLException {
-        JsonObject top = rows(ok("blocking/store/s3")).get(0);
+        JsonObject top = rows(answer("blocking/store/s3")).get(0);
         // The seeded total column is the sum of each invoice's items: none may exceed the answer.
         assertEquals(decimal("SELECT max(total) FROM invoice"), top.getJsonNumber("total").bigDecimalValue());
         assertEquals(decimal("SELECT total FROM invoice WHERE id = ?", top.getInt("invoiceId")),
@@ -52,7 +52,7 @@ class StoreIT extends EndpointTest {
 
     @Test
     void s4ListsTheItemsSoldBetweenTwoDates() throws SQLException {
-        JsonObject answer = ok("blocking/store/s4?from=2021-03-01&to=2021-03-31");
+        JsonObject answer = answer("blocking/store/s4?from=2021-03-01&to=2021-03-31");
         assertEquals(count("SELECT count(*) FROM item it JOIN invoice i ON i.id = it.invoice_id"
                 + " WHERE i.invoice_date BETWEEN DATE '2021-03-01' AND DATE '2021-03-31'"), answer.getInt("count"));
         assertTrue(answer.getInt("count") > 0);
@@ -61,8 +61,8 @@ class StoreIT extends EndpointTest {
 
     @Test
     void c1AndC2AgreeWithEachOtherAndWithTheInvoices() throws SQLException {
-        List<JsonObject> c1 = rows(ok("blocking/store/c1"));
-        List<JsonObject> c2 = rows(ok("blocking/store/c2"));
+        List<JsonObject> c1 = rows(answer("blocking/store/c1"));
+        List<JsonObject> c2 = rows(answer("blocking/store/c2"));
         assertEquals(count("SELECT count(DISTINCT date_trunc('month', invoice_date)) FROM invoice"), c1.size());
         assertEquals(c1.size(), c2.size());
         BigDecimal sales = BigDecimal.ZERO;
@@ -79,8 +79,8 @@ class StoreIT extends EndpointTest {
 
     @Test
     void c3AndC4GiveOneRowPerCategoryAndAgreeOnProfit() throws SQLException {
-        List<JsonObject> c3 = rows(ok("blocking/store/c3"));
-        List<JsonObject> c4 = rows(ok("blocking/store/c4"));
+        List<JsonObject> c3 = rows(answer("blocking/store/c3"));
+        List<JsonObject> c4 = rows(answer("blocking/store/c4"));
         int categoriesSold = count("SELECT count(DISTINCT p.category_id) FROM item it JOIN product p ON p.id = it.product_id");
         assertEquals(categoriesSold, c3.size());
         assertEquals(categoriesSold, c4.size());
@@ -89,7 +89,7 @@ class StoreIT extends EndpointTest {
             totalProfit = totalProfit.add(dec(category, "profit"));
         }
         BigDecimal monthly = BigDecimal.ZERO;
-        for (JsonObject month : rows(ok("blocking/store/c2"))) {
+        for (JsonObject month : rows(answer("blocking/store/c2"))) {
             monthly = monthly.add(dec(month, "profit"));
         }
         assertEquals(0, totalProfit.compareTo(monthly), "profit per category and per month add up the same");
@@ -107,7 +107,7 @@ class StoreIT extends EndpointTest {
         assertTrue(object(response).getString("message").contains("[s1, s2, s3, s4, c1, c2, c3, c4]"));
     }
 
-    private JsonObject ok(String path) {
+    private JsonObject answer(String path) {
         HttpResponse<String> response = get(path);
         assertEquals(200, response.statusCode(), path + " on " + server() + ": " + response.body());
         return object(response);
@@ -140,5 +140,13 @@ class StoreIT extends EndpointTest {
                 return rs.getBigDecimal(1);
             }
         }
+    }
+
+    @Test
+    void theAsyncStoreAnswersLikeTheBlockingOne() {
+        for (String query : List.of("s1?type=E", "s2?productId=3", "s3", "s4?from=2022-06-01&to=2022-06-30", "c1", "c2", "c3", "c4")) {
+            assertEquals(ok("blocking/store/" + query).body(), ok("async/store/" + query).body(), query);
+        }
+        assertEquals(404, get("async/store/s2?productId=99999999").statusCode());
     }
 }

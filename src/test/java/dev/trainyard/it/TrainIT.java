@@ -113,11 +113,6 @@ class TrainIT extends EndpointTest {
         assertEquals(404, get("train/entry?id=2147483647").statusCode());
     }
 
-    private HttpResponse<String> ok(String path) {
-        HttpResponse<String> response = get(path);
-        assertEquals(200, response.statusCode(), path + " on " + server() + ": " + response.body());
-        return response;
-    }
 
 
 }

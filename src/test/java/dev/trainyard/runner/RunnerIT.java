@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trainyard.it.support.FaultTable;
 import dev.trainyard.it.support.RowLock;
 import dev.trainyard.it.support.Tally;
-import dev.trainyard.it.support.TestDatabase;
+import dev.trainyard.testdb.TestDatabase;
 import dev.trainyard.it.support.Views;
 import dev.trainyard.tool.run.Server;
 import java.io.IOException;

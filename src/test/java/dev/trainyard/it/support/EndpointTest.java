@@ -1,5 +1,8 @@
 package dev.trainyard.it.support;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.trainyard.testdb.TestDatabase;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -17,7 +20,12 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -142,5 +150,30 @@ public abstract class EndpointTest {
     /** A direct connection to the test database, to check what the server wrote. */
     protected static Connection database() throws SQLException {
         return TestDatabase.settings().connect();
+    }
+
+    /** GET that must answer 200. */
+    protected HttpResponse<String> ok(String path) {
+        HttpResponse<String> response = get(path);
+        assertEquals(200, response.statusCode(), path + " on " + server() + ": " + response.body());
+        return response;
+    }
+
+    /** The same GET from n clients at once; every answer, in order sent. */
+    protected List<HttpResponse<String>> concurrently(int n, String path) throws Exception {
+        ExecutorService clients = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<HttpResponse<String>>> futures = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                futures.add(clients.submit(() -> get(path)));
+            }
+            List<HttpResponse<String>> answers = new ArrayList<>();
+            for (Future<HttpResponse<String>> f : futures) {
+                answers.add(f.get());
+            }
+            return answers;
+        } finally {
+            clients.shutdownNow();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.trainyard.it.support;
 
+import dev.trainyard.testdb.TestDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package dev.trainyard.it.support;
+package dev.trainyard.testdb;
 
 import dev.trainyard.tool.db.DbSettings;
 import dev.trainyard.tool.db.EmbeddedDatabase;
@@ -17,6 +17,7 @@ import org.junit.platform.launcher.LauncherSessionListener;
  * <p>With trainyard.db.url (or TRAINYARD_DB_URL) set, that database is used and only seeded.
  * Otherwise an embedded PostgreSQL runs on trainyard.db.port (18432) with its data in
  * trainyard.db.dir (target/pgdata), shared by the unit tests and the three server runs of one build.
+ * The suite's server settings follow it ({@code it.support.ServerSession}, the next listener).
  */
 public class TestDatabase implements LauncherSessionListener {
 
@@ -43,11 +44,6 @@ public class TestDatabase implements LauncherSessionListener {
             // file, in this JVM (embedded Jetty) and in each server's (named by this property).
             Path pgpass = db.writePgpass(Path.of(System.getProperty("trainyard.db.pgpass", "target/db.pgpass")));
             System.setProperty(DbSettings.PGPASSFILE_PROPERTY, pgpass.toAbsolutePath().toString());
-            ServerSettings.publish();
-            if (System.getProperty("trainyard.server", "").equals("jetty")) {
-                ServerLog.captureThisJvm();
-            }
-            GlassFishSetup.writeIfRequested(db, ServerSettings.load());
             new Seeder(db, System.out).seed(StoreSize.DEFAULT);
         } catch (Exception e) {
             throw new IllegalStateException("could not provide the test database: " + e, e);

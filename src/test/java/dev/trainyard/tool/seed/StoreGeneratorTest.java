@@ -1,4 +1,4 @@
-package dev.trainyard.seed;
+package dev.trainyard.tool.seed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,0 +1,27 @@
+package dev.trainyard.it.support;
+
+import dev.trainyard.testdb.TestDatabase;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
+
+/**
+ * Publishes the settings the servers under test start with, once the test database is there
+ * (registered after {@link TestDatabase}) and before Arquillian starts a server: the shared
+ * properties as system properties for arquillian-*.xml, GlassFish's asadmin setup, and the
+ * embedded Jetty's log capture.
+ */
+public class ServerSession implements LauncherSessionListener {
+
+    @Override
+    public void launcherSessionOpened(LauncherSession session) {
+        try {
+            ServerSettings.publish();
+            if (System.getProperty("trainyard.server", "").equals("jetty")) {
+                ServerLog.captureThisJvm();
+            }
+            GlassFishSetup.writeIfRequested(TestDatabase.settings(), ServerSettings.load());
+        } catch (Exception e) {
+            throw new IllegalStateException("could not prepare the servers' settings: " + e, e);
+        }
+    }
+}
