@@ -9,7 +9,11 @@ check_report() {
   cells=$(($(wc -l < "$dir/cells.csv") - 1))
   [ "$cells" -ge "$1" ] || { echo "cells.csv has $cells cells, expected at least $1"; exit 1; }
   # Every cell: answers measured, throughput above 0, status ok; the audit, where there is one, ok.
-  awk -F, 'NR > 1 && ($7 <= 0 || $9 <= 0 || $24 != "ok" || ($23 != "" && $23 != "ok")) { print "insane cell: " $0; bad = 1 }
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i
+                     if (!col["requests"] || !col["throughput"] || !col["audit"] || !col["status"]) { print "cells.csv lacks a column: " $0; bad = 1; exit }
+                     next }
+           $col["requests"] <= 0 || $col["throughput"] <= 0 || $col["status"] != "ok" || ($col["audit"] != "" && $col["audit"] != "ok") {
+             print "insane cell: " $0; bad = 1 }
            END { exit bad }' "$dir/cells.csv" || exit 1
   grep -q "<svg" "$dir/report.html" || { echo "report.html has no chart"; exit 1; }
   grep -q "Crossovers" "$dir/summary.txt" || { echo "no crossovers in the summary"; exit 1; }

@@ -105,6 +105,6 @@ class CrossoverTest {
     static CellResult cell(String server, String experiment, String style, int users, double throughput) {
         CellSpec spec = new CellSpec(experiment, experiment + ".jmx", style, users, 0, Map.of(), Double.NaN, "", false, style);
         CellStats stats = new CellStats(1000, 0, 0, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
-        return new CellResult(server, "platform", spec, stats, ServerFacts.NONE, Double.NaN, null, null, Path.of("x.jtl"), null);
+        return new CellResult(server, "platform", spec, stats, ServerActivity.NONE, Double.NaN, null, null, Path.of("x.jtl"), null);
     }
 }

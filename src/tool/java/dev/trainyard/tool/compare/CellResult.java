@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * @param failure why the cell failed (errors, audit mismatch, a run that did not finish), or null
  * @param lean wrk's figures for the same work, users and seconds, or null when not cross-checked
  */
-record CellResult(String server, String variant, CellSpec spec, CellStats stats, ServerFacts facts, double littleLimit,
+record CellResult(String server, String variant, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
         EntryAudit.Verdict audit, String failure, Path results, Lean lean) {
 
     /** The lean client's measurement of the same cell. */

@@ -181,7 +181,7 @@ public final class Compare {
         ServerWatch watch = ServerWatch.start(scrape);
         long start = System.currentTimeMillis();
         String failure = null;
-        ServerFacts facts;
+        ServerActivity facts;
         try {
             jmeter.run(plans.resolve(cell.plan()), props, jtl, duration);
         } finally {

@@ -144,8 +144,8 @@ final class Findings {
             if (platform.isEmpty() || virtual.isEmpty()) {
                 continue;
             }
-            ServerFacts p = platform.get().facts();
-            ServerFacts v = virtual.get().facts();
+            ServerActivity p = platform.get().facts();
+            ServerActivity v = virtual.get().facts();
             found.add(new Finding("E5 threads", "blocking on virtual threads serves " + users
                     + " waiting users without more platform threads, where platform threads hit their bound", server,
                     v.platformThreadsPeak() <= p.platformThreadsPeak() && virtual.get().stats().throughput() > platform.get().stats().throughput(),

@@ -1,10 +1,9 @@
 package dev.trainyard.tool.compare;
 
-import dev.trainyard.web.HtmlText;
+import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +50,7 @@ final class Report {
         lines.add(CSV_HEADER);
         for (CellResult r : results) {
             CellStats s = r.stats();
-            ServerFacts f = r.facts();
+            ServerActivity f = r.facts();
             lines.add(String.join(",", r.server(), r.variant(), r.spec().experiment(), r.spec().style(),
                     String.valueOf(r.spec().users()), String.valueOf(r.spec().rate()), String.valueOf(s.samples()),
                     num(s.seconds()), num(s.throughput()), num(r.littleLimit()), num(r.limitShare()), num(s.p50Ms()),
@@ -113,26 +112,26 @@ final class Report {
                 .append("td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td.l,th.l{text-align:left}")
                 .append("tr.failed{background:#fdd}.charts{display:flex;flex-wrap:wrap;gap:8px}li{margin:.3em 0}")
                 .append("</style></head><body>\n<h1>Trainyard: which style, on which server, with which thread model, wins at which load</h1>\n<ul>");
-        facts.forEach(f -> h.append("<li>").append(HtmlText.escape(f)).append("</li>"));
+        facts.forEach(f -> h.append("<li>").append(escapeHtml4(f)).append("</li>"));
         h.append("</ul>\n<h2>Crossovers</h2><p>For each server variant, the load at which a style overtakes the blocking ")
                 .append("baseline in throughput and stays ahead (a lead under ").append((int) (Crossover.MARGIN * 100))
                 .append("% is a tie: that is this machine's run-to-run noise).</p><ul>");
-        crossovers.forEach(c -> h.append("<li>").append(HtmlText.escape(c.sentence())).append("</li>"));
+        crossovers.forEach(c -> h.append("<li>").append(escapeHtml4(c.sentence())).append("</li>"));
         if (!leanCrossovers.isEmpty()) {
             h.append("</ul><p>The same from the lean cross-check (wrk, same work, users and seconds; it leaves the server ")
                     .append("more of the cores, so CPU-bound styles pull further apart):</p><ul>");
-            leanCrossovers.forEach(c -> h.append("<li>").append(HtmlText.escape(c.sentence())).append("</li>"));
+            leanCrossovers.forEach(c -> h.append("<li>").append(escapeHtml4(c.sentence())).append("</li>"));
         }
         h.append("</ul>\n<h2>The experiments' claims here</h2><ul>");
-        findings.forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(HtmlText.escape(f.sentence()))
+        findings.forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(escapeHtml4(f.sentence()))
                 .append(f.holds() ? "" : "</b>").append("</li>"));
         h.append("</ul>\n");
         charts(h);
         table(h);
         if (!dashboards.isEmpty()) {
             h.append("<h2>JMeter's own dashboards</h2><ul>");
-            dashboards.forEach((variant, link) -> h.append("<li><a href=\"").append(HtmlText.escape(link)).append("\">")
-                    .append(HtmlText.escape(variant)).append("</a> (every cell of the variant, in the order run)</li>"));
+            dashboards.forEach((variant, link) -> h.append("<li><a href=\"").append(escapeHtml4(link)).append("\">")
+                    .append(escapeHtml4(variant)).append("</a> (every cell of the variant, in the order run)</li>"));
             h.append("</ul>");
         }
         return h.append("</body></html>\n").toString();
@@ -143,7 +142,7 @@ final class Report {
                 .map(r -> r.spec().experiment()).distinct().toList();
         for (String experiment : experiments) {
             List<CellResult> cells = results.stream().filter(r -> r.spec().experiment().equals(experiment)).toList();
-            h.append("<h2>").append(HtmlText.escape(experiment)).append(": throughput and p95 against users</h2><div class=\"charts\">\n");
+            h.append("<h2>").append(escapeHtml4(experiment)).append(": throughput and p95 against users</h2><div class=\"charts\">\n");
             for (String variant : cells.stream().map(CellResult::variantName).distinct().toList()) {
                 SvgChart tput = new SvgChart(variant + " - throughput", "users", "req/s", false);
                 SvgChart p95 = new SvgChart(variant + " - p95 latency", "users", "ms (log)", true);
@@ -176,7 +175,7 @@ final class Report {
                 .append("<th>wrk req/s</th><th>JMeter / wrk</th><th>results</th></tr>\n");
         for (CellResult r : results) {
             CellStats s = r.stats();
-            ServerFacts f = r.facts();
+            ServerActivity f = r.facts();
             h.append(r.failed() ? "<tr class=\"failed\">" : "<tr>")
                     .append(td(r.variantName(), true)).append(td(r.spec().experiment(), true)).append(td(r.spec().style(), true))
                     .append(td(r.spec().load(), false)).append(td(fmt(s.throughput(), 1), false)).append(td(fmt(r.littleLimit(), 0), false))
@@ -190,13 +189,13 @@ final class Report {
                     .append(td(r.audit() == null ? "" : r.audit().describe(), true))
                     .append(td(r.failed() ? "FAILED: " + r.failure() : "ok", true))
                     .append(td(r.lean() == null ? "-" : fmt(r.lean().throughput(), 1), false)).append(td(fmt(r.agreement(), 2), false))
-                    .append("<td><a href=\"").append(HtmlText.escape(r.results().toString())).append("\">jtl</a></td></tr>\n");
+                    .append("<td><a href=\"").append(escapeHtml4(r.results().toString())).append("\">jtl</a></td></tr>\n");
         }
         h.append("</table>\n");
     }
 
     private static String td(String text, boolean left) {
-        return (left ? "<td class=\"l\">" : "<td>") + HtmlText.escape(text) + "</td>";
+        return (left ? "<td class=\"l\">" : "<td>") + escapeHtml4(text) + "</td>";
     }
 
     private static String fmt(double v, int decimals) {

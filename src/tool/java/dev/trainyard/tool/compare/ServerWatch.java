@@ -62,14 +62,14 @@ final class ServerWatch {
     }
 
     /** Stops watching (after one last scrape) and returns what was seen. */
-    ServerFacts stop() throws Exception {
+    ServerActivity stop() throws Exception {
         running.set(false);
         thread.interrupt();
         thread.join(5_000);
         Map<String, Double> end = MetricsScrape.samples(scrape.text());
         synchronized (this) {
             observe(end);
-            return new ServerFacts(platformPeak, busyPlatformPeak, busyVirtualPeak, queuePeak,
+            return new ServerActivity(platformPeak, busyPlatformPeak, busyVirtualPeak, queuePeak,
                     delta(end, "trainyard_train_batches_total"),
                     delta(end, "trainyard_train_round_trips_total"),
                     delta(end, "trainyard_train_jobs_total"),

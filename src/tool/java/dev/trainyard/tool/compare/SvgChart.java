@@ -1,6 +1,7 @@
 package dev.trainyard.tool.compare;
 
-import dev.trainyard.web.HtmlText;
+import static org.apache.commons.text.StringEscapeUtils.escapeXml10;
+
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,7 +71,7 @@ final class SvgChart {
                 : new Axis(0, nice(yMax), false, H - BOTTOM, TOP);
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">%n", W, H, W, H));
-        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"16\" font-size=\"13\" font-weight=\"bold\">%s</text>%n", LEFT, HtmlText.escape(title)));
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"16\" font-size=\"13\" font-weight=\"bold\">%s</text>%n", LEFT, escapeXml10(title)));
         // Axes and ticks.
         s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>%n", LEFT, H - BOTTOM, W - RIGHT, H - BOTTOM));
         s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>%n", LEFT, TOP, LEFT, H - BOTTOM));
@@ -84,8 +85,8 @@ final class SvgChart {
             s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>", LEFT, py, W - RIGHT, py));
             s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT - 4, py + 4, number(v)));
         }
-        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", (LEFT + W - RIGHT) / 2, H - BOTTOM + 32, HtmlText.escape(xLabel)));
-        s.append(String.format(Locale.ROOT, "<text transform=\"translate(14,%d) rotate(-90)\" text-anchor=\"middle\">%s</text>%n", (TOP + H - BOTTOM) / 2, HtmlText.escape(yLabel)));
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", (LEFT + W - RIGHT) / 2, H - BOTTOM + 32, escapeXml10(xLabel)));
+        s.append(String.format(Locale.ROOT, "<text transform=\"translate(14,%d) rotate(-90)\" text-anchor=\"middle\">%s</text>%n", (TOP + H - BOTTOM) / 2, escapeXml10(yLabel)));
         // Series and legend.
         int i = 0;
         for (Map.Entry<String, List<Point>> e : series.entrySet()) {
@@ -98,12 +99,12 @@ final class SvgChart {
             for (Point p : e.getValue()) {
                 s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"%s><title>%s: %s at %s</title></circle>%n",
                         x.at(p.x()), y.at(p.y()), colour, p.failed() ? " stroke=\"red\" stroke-width=\"3\"" : "",
-                        HtmlText.escape(e.getKey()), number(p.y()), number(p.x())));
+                        escapeXml10(e.getKey()), number(p.y()), number(p.x())));
             }
             int lx = LEFT + (i % 3) * 130;
             int ly = H - BOTTOM + 48 + (i / 3) * 14;
             s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>%n",
-                    lx, ly - 9, colour, lx + 14, ly, HtmlText.escape(e.getKey())));
+                    lx, ly - 9, colour, lx + 14, ly, escapeXml10(e.getKey())));
             i++;
         }
         return s.append("</svg>").toString();

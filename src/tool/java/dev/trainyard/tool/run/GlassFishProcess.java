@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import org.apache.commons.io.FileUtils;
 
 /**
  * GlassFish 7 from the distribution the build unpacked, with a domain of its own (created under
@@ -47,12 +48,12 @@ final class GlassFishProcess implements ServerProcess {
             throw new IOException("no GlassFish at " + home + ": the build lays it out in the pre-integration-test phase");
         }
         Path domains = layout.base();
-        Files2.deleteTree(domains);
+        FileUtils.deleteDirectory(domains.toFile());
         Files.createDirectories(domains);
         writeAdminPassword();
         asadmin("create-domain", "--domaindir", domains.toString(), "--adminport", Integer.toString(adminPort),
                 "--instanceport", Integer.toString(layout.port()), "--checkports=false", DOMAIN);
-        Files2.copyInto(List.of(driverJar), domains.resolve(DOMAIN).resolve("lib"));
+        FileUtils.copyFileToDirectory(driverJar.toFile(), domains.resolve(DOMAIN).resolve("lib").toFile());
         // Set first: a stop that comes while the domain starts must still stop it.
         started = true;
         asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);

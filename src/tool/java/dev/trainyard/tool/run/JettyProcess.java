@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
 
 /**
  * Jetty 12 from jetty-home (a Maven artifact the build unpacked), run with a jetty.base of its
@@ -36,18 +36,16 @@ final class JettyProcess extends ForkedServer {
             throw new IOException("no jetty-home at " + home + ": the build lays it out in the pre-integration-test phase");
         }
         Path base = layout.base();
-        Files2.deleteTree(base);
+        FileUtils.deleteDirectory(base.toFile());
         for (String dir : List.of("modules", "etc", "start.d")) {
-            Files2.copyTree(layout.configs().resolve("jetty").resolve(dir), base.resolve(dir));
+            FileUtils.copyDirectory(layout.configs().resolve("jetty").resolve(dir).toFile(), base.resolve(dir).toFile());
         }
         if (layout.virtual()) {
-            Files2.copyTree(layout.configs().resolve("jetty/virtual"), base);
+            FileUtils.copyDirectory(layout.configs().resolve("jetty/virtual").toFile(), base.toFile());
         }
         Files.copy(layout.sharedProperties(), base.resolve("start.d/trainyard-shared.ini"));
-        try (Stream<Path> jars = Files.list(extJars)) {
-            Files2.copyInto(jars.filter(p -> p.toString().endsWith(".jar")).toList(), base.resolve("lib/ext"));
-        }
-        Files2.copyInto(List.of(layout.war()), base.resolve("webapps"));
+        FileUtils.copyDirectory(extJars.toFile(), base.resolve("lib/ext").toFile(), f -> f.getName().endsWith(".jar"));
+        FileUtils.copyFileToDirectory(layout.war().toFile(), base.resolve("webapps").toFile());
         Files.createDirectories(base.resolve("logs"));
 
         List<String> command = new ArrayList<>(List.of(layout.jdk().home().resolve("bin/java").toString(),

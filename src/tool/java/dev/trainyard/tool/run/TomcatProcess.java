@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.io.FileUtils;
 
 /**
  * Tomcat from the distribution the build unpacked, run with a CATALINA_BASE of its own (Tomcat's
@@ -32,17 +33,17 @@ final class TomcatProcess extends ForkedServer {
             throw new IOException("no Tomcat at " + home + ": the build lays it out in the pre-integration-test phase");
         }
         Path base = layout.base();
-        Files2.deleteTree(base);
+        FileUtils.deleteDirectory(base.toFile());
         for (String dir : List.of("logs", "temp", "work", "webapps")) {
             Files.createDirectories(base.resolve(dir));
         }
-        Files2.copyTree(home.resolve("conf"), base.resolve("conf"));
-        Files2.copyTree(layout.configs().resolve("tomcat/bin"), base.resolve("bin"));
+        FileUtils.copyDirectory(home.resolve("conf").toFile(), base.resolve("conf").toFile());
+        FileUtils.copyDirectory(layout.configs().resolve("tomcat/bin").toFile(), base.resolve("bin").toFile());
         if (layout.virtual()) {
-            Files2.copyTree(layout.configs().resolve("tomcat/virtual/conf"), base.resolve("conf"));
+            FileUtils.copyDirectory(layout.configs().resolve("tomcat/virtual/conf").toFile(), base.resolve("conf").toFile());
         }
-        Files2.copyInto(List.of(layout.sharedProperties()), base.resolve("conf"));
-        Files2.copyInto(List.of(layout.war()), base.resolve("webapps"));
+        FileUtils.copyFileToDirectory(layout.sharedProperties().toFile(), base.resolve("conf").toFile());
+        FileUtils.copyFileToDirectory(layout.war().toFile(), base.resolve("webapps").toFile());
         base.resolve("bin/setenv.sh").toFile().setExecutable(true);
 
         ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/catalina.sh").toString(), "run")

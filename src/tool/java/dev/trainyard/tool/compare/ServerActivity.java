@@ -14,10 +14,10 @@ package dev.trainyard.tool.compare;
  * @param rejected requests shed with 503 by a full executor or train queue
  * @param scrapes how many samples the peaks come from
  */
-record ServerFacts(double platformThreadsPeak, double busyPlatformPeak, double busyVirtualPeak, double queuePeak,
+record ServerActivity(double platformThreadsPeak, double busyPlatformPeak, double busyVirtualPeak, double queuePeak,
         double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes) {
 
-    static final ServerFacts NONE = new ServerFacts(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    static final ServerActivity NONE = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     double meanBatch() {
         return trainBatches == 0 ? Double.NaN : trainJobs / trainBatches;
