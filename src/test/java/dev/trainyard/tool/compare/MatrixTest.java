@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MatrixTest {
@@ -15,16 +16,9 @@ class MatrixTest {
     private static final List<String[]> FIVE_VARIANTS = List.of(new String[] {"tomcat", "platform"}, new String[] {"tomcat", "virtual"},
             new String[] {"jetty", "platform"}, new String[] {"jetty", "virtual"}, new String[] {"glassfish", "platform"});
 
-    @AfterEach
-    void clear() {
-        for (String p : List.of("compare.mode", "compare.plans", "compare.users", "compare.seconds")) {
-            System.clearProperty(p);
-        }
-    }
-
     @Test
     void theDefaultRunCoversEveryStyleAtSeveralLoadsAndLeavesTimeToBuildWithinFifteenMinutes() {
-        Options options = Options.fromSystemProperties();
+        Options options = Options.parse(Map.of());
         List<CellSpec> cells = Matrix.cells(options, true);
 
         Set<String> entryStyles = cells.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::style).collect(Collectors.toSet());
@@ -38,12 +32,11 @@ class MatrixTest {
 
     @Test
     void fullModeRunsEveryPlanAtTheSeedsLoadsAndLengths() {
-        System.setProperty("compare.mode", "full");
-        Options options = Options.fromSystemProperties();
+        Options options = Options.parse(Map.of("mode", "full"));
         List<CellSpec> cells = Matrix.cells(options, true);
 
         assertEquals(60, options.seconds());
-        assertEquals(Options.ALL_PLANS.stream().map(p -> p + ".jmx").collect(Collectors.toSet()),
+        assertEquals(Options.ALL_PLANS.stream().filter(p -> !p.equals("cost")).map(p -> p + ".jmx").collect(Collectors.toSet()),
                 cells.stream().map(CellSpec::plan).collect(Collectors.toSet()));
         CellSpec store = cells.stream().filter(c -> c.plan().equals("store.jmx")).findFirst().orElseThrow();
         assertEquals(400, store.users());
@@ -53,9 +46,7 @@ class MatrixTest {
 
     @Test
     void usersReplaceTheLoadLevelsAndTheVirtualPoolNeedsVirtualThreads() {
-        System.setProperty("compare.plans", "offload");
-        System.setProperty("compare.users", "7,70");
-        Options options = Options.fromSystemProperties();
+        Options options = Options.parse(Map.of("plans", "offload", "users", "7,70"));
 
         List<CellSpec> platform = Matrix.cells(options, false);
         List<CellSpec> virtual = Matrix.cells(options, true);
@@ -68,13 +59,38 @@ class MatrixTest {
 
     @Test
     void badOptionsAreRefusedWithWhatWasWrong() {
-        System.setProperty("compare.plans", "sleep,nap");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Options::fromSystemProperties);
-        assertTrue(e.getMessage().contains("compare.plans") && e.getMessage().contains("nap"), e.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Options.parse(Map.of("plans", "sleep,nap")));
+        assertTrue(e.getMessage().contains("plans") && e.getMessage().contains("nap"), e.getMessage());
 
-        System.clearProperty("compare.plans");
-        System.setProperty("compare.seconds", "0");
-        e = assertThrows(IllegalArgumentException.class, Options::fromSystemProperties);
-        assertTrue(e.getMessage().contains("compare.seconds"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Options.parse(Map.of("seconds", "0")));
+        assertTrue(e.getMessage().contains("seconds"), e.getMessage());
+
+        e = assertThrows(IllegalArgumentException.class, () -> Options.parse(Map.of("client", "wrk", "plans", "store")));
+        assertTrue(e.getMessage().contains("wrk cannot run store"), e.getMessage());
+
+        e = assertThrows(IllegalArgumentException.class, () -> Options.parse(Map.of("crosscheck", "yes")));
+        assertTrue(e.getMessage().contains("crosscheck"), e.getMessage());
+    }
+
+    @Test
+    void theBenchPresetRunsTheLeanClientOnEveryTrainPolicyAndASettingStillWins() {
+        Map<String, String> given = new HashMap<>(Options.BENCH);
+        given.put("servers", "jetty");
+        Options options = Options.parse(given);
+        assertEquals("wrk", options.client());
+        assertEquals(List.of("jetty"), options.servers());
+        assertEquals(15, options.seconds());
+        assertTrue(!options.dashboards(), "wrk keeps no samples for a dashboard");
+        Set<String> trainStyles = Matrix.cells(options, false).stream().filter(c -> c.experiment().equals("entry"))
+                .map(CellSpec::style).filter(s -> s.startsWith("train")).collect(Collectors.toSet());
+        assertEquals(Set.of("train", "train window", "train adaptive"), trainStyles);
+    }
+
+    @Test
+    void theCostPlanIsOneCellAndNeedsNoCalibration() {
+        List<CellSpec> cells = Matrix.cells(Options.parse(Map.of("plans", "cost", "cost.count", "20000")), false);
+        assertEquals(1, cells.size());
+        assertTrue(cells.get(0).cost());
+        assertEquals("20000", cells.get(0).props().get("count"));
     }
 }

@@ -27,6 +27,11 @@ record CellSpec(String experiment, String plan, String style, int users, int rat
         return !props.getOrDefault("loops", "-1").equals("-1");
     }
 
+    /** The products cost: downloads one at a time with the server's CPU read around each, not a load. */
+    boolean cost() {
+        return experiment.equals("cost");
+    }
+
     String load() {
         return users > 0 ? users + " users" : rate + " req/s offered";
     }

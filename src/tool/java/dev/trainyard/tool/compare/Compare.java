@@ -1,13 +1,12 @@
 package dev.trainyard.tool.compare;
 
-import dev.trainyard.tool.bench.Result;
-import dev.trainyard.tool.bench.Wrk;
 import dev.trainyard.tool.run.Database;
 import dev.trainyard.tool.run.MetricsScrape;
 import dev.trainyard.tool.run.Server;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,11 +20,12 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * README's first command: the comparison. Starts a seeded PostgreSQL once, then each server
- * variant in turn (server-configs/), runs the plans of jmeter/ against it cell by cell with
- * JMeter, watches the server's /metrics and audits the database after each cell, and writes
- * target/compare/&lt;run&gt;/report.html, cells.csv and JMeter's dashboards. See {@link Options}
- * for what it takes.
+ * README's first command, and the one harness behind every measurement: starts a seeded
+ * PostgreSQL once, then each server variant in turn (server-configs/), puts each cell's load on it
+ * with a {@link LoadClient} (JMeter running the plans of jmeter/, or wrk), watches the server's
+ * /metrics, lets it settle and audits the database after each cell, and writes
+ * target/compare/&lt;run&gt;/report.html, cells.csv and JMeter's dashboards. {@link Options} says
+ * what it takes; {@code -Pbench} is the same run with the {@link Options#BENCH} preset.
  */
 public final class Compare {
 
@@ -35,20 +35,21 @@ public final class Compare {
     static final double ERROR_BUDGET = 0.01;
 
     private final Options options;
-    private final JMeterEngine jmeter;
-    private final Path plans;
+    private final LoadClient client;
     private final Path runDir;
     private final Progress progress;
-    private final Wrk wrk;
+    /** The lean second opinion on every closed cell (crosscheck=true), or null. */
+    private final WrkClient lean;
     private final List<CellResult> results = new ArrayList<>();
     private final List<String> facts = new ArrayList<>();
     private final Map<String, String> dashboards = new LinkedHashMap<>();
+    /** Why the products cost failed (the two styles sent different bodies), or null. */
+    private String costFailure;
 
-    private Compare(Options options, JMeterEngine jmeter, Path plans, Path runDir, Progress progress, Wrk wrk) {
+    private Compare(Options options, LoadClient client, Path runDir, Progress progress, WrkClient lean) {
         this.options = options;
-        this.wrk = wrk;
-        this.jmeter = jmeter;
-        this.plans = plans;
+        this.client = client;
+        this.lean = lean;
         this.runDir = runDir;
         this.progress = progress;
     }
@@ -58,11 +59,14 @@ public final class Compare {
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.jmeter", "warn");
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.jorphan", "warn");
         System.setProperty("org.slf4j.simpleLogger.log.io.zonky", "warn");
-        Options options = Options.fromSystemProperties();
+        if (Boolean.getBoolean("help")) {
+            System.out.print(Options.HELP);
+            return;
+        }
+        Options options = Options.fromSystemProperties(args.length > 0 && args[0].equals("bench") ? Options.BENCH : Map.of());
         Path runDir = options.dir().resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(runDir);
-        JMeterEngine jmeter = new JMeterEngine(Path.of(System.getProperty("jmeter.home", "target/jmeter")));
-        Path plans = Path.of(System.getProperty("trainyard.jmeter.plans", "jmeter"));
+        LoadClient client = options.jmeter() ? new JMeterClient(options.jmeterHome(), options.plansDir()) : new WrkClient(runDir);
 
         List<String[]> variants = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
@@ -82,8 +86,8 @@ public final class Compare {
             throw new IllegalArgumentException("no server variant of " + options.servers() + " x " + options.variants() + " can run here");
         }
         Progress progress = new Progress(options, variants);
-        Wrk wrk = options.crosscheck() ? new Wrk(runDir) : null;
-        Compare compare = new Compare(options, jmeter, plans, runDir, progress, wrk);
+        WrkClient lean = options.crosscheck() && options.jmeter() ? new WrkClient(runDir) : null;
+        Compare compare = new Compare(options, client, runDir, progress, lean);
         compare.facts(skipped);
         boolean failed;
         try (Database database = Database.start()) {
@@ -92,13 +96,13 @@ public final class Compare {
                 compare.runVariant(v[0], v[1], database, audit);
             }
         } finally {
-            Report report = new Report(compare.facts, compare.results, compare.dashboards);
+            Report report = new Report(client.name(), compare.facts, compare.results, compare.dashboards);
             report.write(runDir);
             report.print(System.out, runDir);
             link(options.dir().resolve("latest"), runDir);
-            failed = compare.results.stream().anyMatch(CellResult::failed);
+            failed = compare.results.stream().anyMatch(CellResult::failed) || compare.costFailure != null;
         }
-        if (failed && Boolean.getBoolean("compare.strict")) {
+        if (failed && options.strict()) {
             System.exit(3);
         }
     }
@@ -107,8 +111,13 @@ public final class Compare {
         facts.add("Run " + runDir.getFileName() + ", mode " + options.mode() + ": " + options.warmup() + " s warm-up (cut) + "
                 + options.seconds() + " s measured per cell; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
         facts.add("Machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
-                + System.getProperty("os.version") + "; load generator: JMeter " + org.apache.jmeter.util.JMeterUtils.getJMeterVersion()
-                + " in-process on Java " + System.getProperty("java.version") + ", on the same cores as the server and the database.");
+                + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() ? " in-process" : "")
+                + " on Java " + System.getProperty("java.version") + ", on the same cores as the server and the database.");
+        if (!options.jmeter()) {
+            facts.add("wrk counts every non-2xx answer as a status error without telling a 503 (load shed) from a failure, so"
+                    + " only its socket errors and timeouts count against a cell; it leaves requests in flight when it stops,"
+                    + " so no views audit is made on its cells.");
+        }
         facts.add("Store size: " + System.getProperty("trainyard.store.size", "default") + ". Compare rows of one run: the machine is shared and noisy.");
         skipped.forEach(s -> facts.add("Not run: " + s + "."));
     }
@@ -119,23 +128,33 @@ public final class Compare {
         List<Path> jtls = new ArrayList<>();
         try (Server server = Server.start(name, variant, database.settings())) {
             MetricsScrape scrape = new MetricsScrape(server.baseUrl());
-            Map<String, Double> metrics = MetricsScrape.samples(scrape.text());
-            Bounds bounds = Bounds.of(metrics, configuredThreads());
-            boolean virtualThreads = MetricsScrape.sum(metrics, "trainyard_jvm_virtual_threads_available") == 1;
             String text = scrape.text();
+            Bounds bounds = Bounds.of(MetricsScrape.samples(text), configuredThreads());
+            boolean virtualThreads = MetricsScrape.value(text, "trainyard_jvm_virtual_threads_available") == 1;
             facts.add(String.format(Locale.ROOT, "%s/%s: Java %s, requests on %s threads, request thread bound %s.", name, variant,
-                    jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
+                    MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
                     Double.isInfinite(bounds.requestThreads()) ? "none (virtual)" : String.format(Locale.ROOT, "%.0f", bounds.requestThreads())));
-            warmUp(dir);
+            LoadClient.Target target = new LoadClient.Target(server.baseUrl(), URI.create(server.baseUrl()).getPort(), variant);
+            System.out.print("warming up the server (every style, not measured) ... ");
+            System.out.flush();
+            client.warmUp(target, dir);
+            System.out.println("done");
             for (CellSpec cell : Matrix.cells(options, virtualThreads)) {
                 progress.cellStarting(name, variant, cell);
-                CellResult result = runCell(name, variant, server, scrape, bounds, cell, audit, dir);
+                if (cell.cost()) {
+                    cost(name, variant, server, scrape, dir);
+                    progress.costDone();
+                    continue;
+                }
+                CellResult result = runCell(name, variant, target, scrape, bounds, cell, audit, dir);
                 results.add(result);
-                jtls.add(runDir.resolve(result.results()));
+                if (result.results() != null) {
+                    jtls.add(runDir.resolve(result.results()));
+                }
                 progress.cellDone(result);
             }
         }
-        if (options.dashboards() && !jtls.isEmpty()) {
+        if (options.dashboards() && client instanceof JMeterClient jmeter && !jtls.isEmpty()) {
             Path all = dir.resolve("results.jtl");
             concatenate(jtls, all);
             try {
@@ -147,56 +166,41 @@ public final class Compare {
         }
     }
 
-    /**
-     * A freshly started server runs its first requests interpreted; whichever cell came first
-     * would pay for it. Every style's path is exercised briefly first, and the results dropped.
-     */
-    private void warmUp(Path dir) throws Exception {
-        System.out.print("warming up the server (every style, not measured) ... ");
-        System.out.flush();
-        for (String style : List.of("blocking", "async", "train")) {
-            Map<String, String> props = Map.of("host", "127.0.0.1", "port", String.valueOf(Integer.getInteger("trainyard.http.port", 18080)),
-                    "users", "20", "rampup", "0", "duration", String.valueOf(WARM_UP_SECONDS), "style", style);
-            Path jtl = dir.resolve("warm-up-" + style + ".jtl");
-            jmeter.run(plans.resolve("entry.jmx"), props, jtl, WARM_UP_SECONDS);
-            Files.delete(jtl);
+    /** The products cost (E1 store's large answers): its table on the console, its downloads in products-cost.csv. */
+    private void cost(String name, String variant, Server server, MetricsScrape scrape, Path dir) throws Exception {
+        System.out.printf(Locale.ROOT, "%n== products cost on %s/%s: count=%d, one download at a time, %d measured per style after %d warm-up pairs%n",
+                name, variant, options.costCount(), options.costRounds(), options.costWarmups());
+        try {
+            String verdict = new ProductsCost(server.baseUrl(), scrape).run(options.costCount(), options.costWarmups(),
+                    options.costRounds(), dir.resolve("products-cost.csv"));
+            facts.add(name + "/" + variant + " products cost (" + options.costCount() + " products): " + verdict + ".");
+        } catch (IOException e) {
+            costFailure = name + "/" + variant + ": " + e.getMessage();
+            facts.add("FAILED products cost on " + costFailure);
+            System.out.println("FAILED: " + e.getMessage());
         }
-        System.out.println("done");
     }
 
-    private CellResult runCell(String name, String variant, Server server, MetricsScrape scrape, Bounds bounds, CellSpec cell,
-            EntryAudit audit, Path dir) throws Exception {
-        Map<String, String> props = new LinkedHashMap<>(cell.props());
-        props.put("host", "127.0.0.1");
-        props.put("port", String.valueOf(Integer.getInteger("trainyard.http.port", 18080)));
-        props.put("users", String.valueOf(cell.users()));
-        props.put("rampup", String.valueOf(Math.min(options.warmup(), cell.users() >= 100 ? 1 : 0)));
-        int duration = cell.loopBound() ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.warmup() + options.seconds();
-        props.put("duration", String.valueOf(duration));
-        props.put("variant", variant);
-        Path jtl = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", results.size() + 1,
+    private CellResult runCell(String name, String variant, LoadClient.Target target, MetricsScrape scrape, Bounds bounds,
+            CellSpec cell, EntryAudit audit, Path dir) throws Exception {
+        Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", results.size() + 1,
                 cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
-
-        long viewsBefore = cell.writesEntries() ? audit.views() : 0;
+        boolean audited = cell.writesEntries() && client.countsEveryRequest();
+        long viewsBefore = audited ? audit.views() : 0;
         ServerWatch watch = ServerWatch.start(scrape);
-        long start = System.currentTimeMillis();
         String failure = null;
-        ServerActivity facts;
+        ServerActivity activity;
+        CellStats stats;
         try {
-            jmeter.run(plans.resolve(cell.plan()), props, jtl, duration);
+            stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
         } finally {
-            facts = watch.stop();
+            activity = watch.stop();
         }
-        // Requests JMeter gave up on may still be in the server: let them end before auditing.
+        // Requests the client gave up on may still be in the server: let them end before auditing.
         if (!settle(scrape)) {
             failure = "the server still had requests in flight " + SETTLE_MS / 1000 + " s after the load";
         }
-        CellStats stats = CellStats.of(Jtl.read(jtl), cell.loopBound() ? start : start + options.warmup() * 1000L,
-                start + duration * 1000L);
-        EntryAudit.Verdict verdict = null;
-        if (cell.writesEntries()) {
-            verdict = new EntryAudit.Verdict(audit.views() - viewsBefore, stats.okTotal());
-        }
+        EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(audit.views() - viewsBefore, stats.okTotal()) : null;
         if (failure != null) {
             // Keep the settle failure: it says more than the figures.
         } else if (stats.samples() == 0) {
@@ -206,15 +210,16 @@ public final class Compare {
         } else if (verdict != null && !verdict.holds()) {
             failure = "audit: " + verdict.describe();
         }
-        CellResult.Lean lean = null;
-        if (wrk != null && cell.users() > 0) {
-            // After the audit: wrk's requests write too. wrk cannot cut a warm-up, so it runs the
-            // cell's whole length: its start (connections opening, the first waits) weighs less.
-            Result r = wrk.run(server.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds());
-            lean = new CellResult.Lean(r.throughput(), r.p95Ms(), r.errors());
+        CellResult.Lean second = null;
+        if (lean != null && cell.users() > 0 && !cell.loopBound()) {
+            // After the audit: wrk's requests write too. It runs the cell's whole length, warm-up
+            // included, since it cannot cut one: its start weighs less over a longer run.
+            CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds());
+            second = new CellResult.Lean(w.throughput(), w.p95Ms(), w.errors());
             settle(scrape);
         }
-        return new CellResult(name, variant, cell, stats, facts, bounds.littleLimit(cell), verdict, failure, runDir.relativize(jtl), lean);
+        return new CellResult(name, variant, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,
+                Files.exists(samples) ? runDir.relativize(samples) : null, second);
     }
 
     private static boolean settle(MetricsScrape scrape) throws Exception {
@@ -240,12 +245,6 @@ public final class Compare {
             shared.load(in);
         }
         return Double.parseDouble(shared.getProperty("trainyard.http.threads", "200"));
-    }
-
-    private static String jvmVersion(String metricsText) {
-        String line = metricsText.lines().filter(l -> l.startsWith("trainyard_jvm_info")).findFirst().orElse("");
-        int v = line.indexOf("version=\"");
-        return v < 0 ? "?" : line.substring(v + 9, line.indexOf('"', v + 9));
     }
 
     /** One results file for the variant's dashboard: the cells' files, one header. */

@@ -28,11 +28,14 @@ final class Matrix {
                 case "hello" -> hello(options, cells);
                 case "threads" -> threads(options, cells);
                 case "open" -> open(options, cells);
+                case "cost" -> cells.add(cost(options));
                 default -> throw new IllegalArgumentException("no plan " + plan);
             }
         }
-        // Last, when the server's and JMeter's code are both warm: a cold ceiling would flatter every cell.
-        cells.add(calibration(options));
+        // Last, when the server's and the client's code are both warm: a cold ceiling would flatter every cell.
+        if (cells.stream().anyMatch(c -> !c.cost())) {
+            cells.add(calibration(options));
+        }
         return cells;
     }
 
@@ -72,12 +75,17 @@ final class Matrix {
         }
     }
 
-    /** E3 train: one row read and one view added per request, by each style. */
+    /** E3 train: one row read and one view added per request, by each style (the Train once per policy asked for). */
     private static void entry(Options o, List<CellSpec> cells) {
         for (int users : levels(o, new int[] {1, 50, 400}, new int[] {1, 3, 50, 100, 200, 400}, new int[] {1, 20})) {
-            for (String style : List.of("blocking", "async", "train")) {
+            for (String style : List.of("blocking", "async")) {
                 cells.add(new CellSpec("entry", "entry.jmx", style, users, 0, props("style", style),
                         Double.NaN, "", true, style + "/entry"));
+            }
+            for (String policy : o.policies()) {
+                // The natural policy is "train" in every chart and finding; the others are named.
+                cells.add(new CellSpec("entry", "entry.jmx", policy.equals("natural") ? "train" : "train " + policy, users, 0,
+                        props("style", "train", "policy", policy), Double.NaN, "", true, "train/entry?policy=" + policy));
             }
         }
     }
@@ -139,6 +147,15 @@ final class Matrix {
             cells.add(new CellSpec("open entry", "open.jmx", style, 0, o.rate(),
                     props("path", style + "/entry", "rate", o.rate()), Double.NaN, "", true, style + "/entry"));
         }
+    }
+
+    /**
+     * E1 store's response sizes as a cost: not a load but downloads one at a time, the server's
+     * CPU read around each ({@link ProductsCost}).
+     */
+    private static CellSpec cost(Options o) {
+        return new CellSpec("cost", "", "blocking vs async", 1, 0, props("count", o.costCount()), Double.NaN, "", false,
+                "products?count=" + o.costCount());
     }
 
     private static int[] levels(Options o, int[] normal, int[] full, int[] smoke) {

@@ -2,53 +2,93 @@ package dev.trainyard.tool.compare;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 
 /**
- * What to compare, from system properties (the pom's compare profile maps -Dservers, -Dplans ...
- * onto them):
- * <ul>
- * <li>compare.mode: default (every style on every server variant, a few seconds a cell, about
- *     ten minutes in all), full (the original experiments' lengths: tens of minutes to hours), smoke (a
- *     second or two a cell, for CI);</li>
- * <li>compare.servers (tomcat,jetty,glassfish), compare.variants (platform,virtual);</li>
- * <li>compare.plans: sleep, offload, entry, store, products, hello, threads, open (default:
- *     sleep,entry, which keeps the default run near ten minutes; full: all); the generator's
- *     calibration always runs;</li>
- * <li>compare.users (e.g. 1,50,400: replaces every closed plan's load levels), compare.seconds
- *     and compare.warmup (per cell), compare.rate (the open model's arrivals per second);</li>
- * <li>compare.dashboards (true: JMeter's HTML dashboard per server variant), compare.dir;</li>
- * <li>compare.crosscheck (false): measure every closed-model cell a second time with wrk, the
- *     lean client, and put both figures side by side (needs apt-get install wrk; doubles the run).</li>
- * </ul>
+ * Every option of the harness, with its default, in one place: {@code ./mvnw -Pcompare -Dname=value}
+ * (Maven hands -D settings to the harness as they are; the pom passes nothing on). A preset
+ * ({@code -Pbench}: {@link #BENCH}) changes the defaults; a -D setting still wins. {@link #HELP}
+ * is what the README and {@code -Dhelp} print.
  */
-record Options(String mode, List<String> servers, List<String> variants, List<String> plans, int[] users,
-        int seconds, int warmup, int rate, boolean dashboards, boolean crosscheck, Path dir) {
+record Options(String mode, String client, List<String> servers, List<String> variants, List<String> plans, int[] users,
+        int seconds, int warmup, int rate, List<String> policies, boolean dashboards, boolean crosscheck, boolean strict,
+        Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups) {
 
-    static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open");
+    static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
+    /** The plans wrk can drive: one URL, closed model, time-bound. */
+    static final List<String> WRK_PLANS = List.of("sleep", "offload", "entry", "products", "hello", "threads", "cost");
 
-    static Options fromSystemProperties() {
-        String mode = setting("compare.mode", "default");
-        if (!List.of("default", "full", "smoke").contains(mode)) {
-            throw new IllegalArgumentException("compare.mode must be default, full or smoke; got " + mode);
+    static final String HELP = """
+            mode=default|full|smoke   default: every style on every server variant, a few seconds a cell (about ten
+                                      minutes); full: the original experiments' loads and lengths (hours); smoke: CI
+            client=jmeter|wrk         the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)
+            servers=tomcat,jetty,glassfish   variants=platform,virtual
+            plans=sleep,entry         also offload, store, products, hello, threads, open (full: all but cost);
+                                      cost: the server's CPU per MiB of /blocking/products against /async/products
+            users=1,50,400            replaces every closed plan's load levels
+            seconds=4 warmup=2        per cell (smoke: 2 and 1; full: 60 and 10); the warm-up is not measured
+            rate=1000                 the open model's arrivals per second (smoke: 50)
+            policies=natural          the Train's departure policies in the entry plan (natural, window, adaptive)
+            dashboards=true           JMeter's HTML dashboard per server variant (JMeter only)
+            crosscheck=false          every closed cell measured again with wrk, beside JMeter's figures
+            strict=false              exit with status 3 when a cell failed (CI)
+            dir=target/compare        where each run's folder goes (also <dir>/latest)
+            cost.count=1000000 cost.rounds=8 cost.warmups=6   the cost plan: products per download, downloads
+                                      measured per style, warm-up pairs
+            jmeter.home=target/jmeter jmeter.plans=jmeter
+            """;
+
+    /** -Pbench: the lean client on one server variant, longer cells, every Train policy. */
+    static final Map<String, String> BENCH = Map.of("client", "wrk", "servers", "tomcat", "variants", "platform",
+            "plans", "sleep,offload,entry", "seconds", "15", "warmup", "5", "policies", "natural,window,adaptive",
+            "dashboards", "false", "dir", "target/bench");
+
+    /** The options from this JVM's system properties over a preset's defaults. */
+    static Options fromSystemProperties(Map<String, String> preset) {
+        Map<String, String> settings = new HashMap<>(preset);
+        Properties system = System.getProperties();
+        for (String name : system.stringPropertyNames()) {
+            settings.put(name, system.getProperty(name));
         }
-        List<String> servers = list("compare.servers", "tomcat,jetty,glassfish", List.of("tomcat", "jetty", "glassfish"));
-        List<String> variants = list("compare.variants", "platform,virtual", List.of("platform", "virtual"));
-        List<String> plans = list("compare.plans", mode.equals("full") ? String.join(",", ALL_PLANS)
+        return parse(settings);
+    }
+
+    static Options parse(Map<String, String> given) {
+        Settings s = new Settings(given);
+        String mode = s.choice("mode", "default", List.of("default", "full", "smoke"));
+        String client = s.choice("client", "jmeter", List.of("jmeter", "wrk"));
+        List<String> servers = s.list("servers", "tomcat,jetty,glassfish", List.of("tomcat", "jetty", "glassfish"));
+        List<String> variants = s.list("variants", "platform,virtual", List.of("platform", "virtual"));
+        List<String> plans = s.list("plans", mode.equals("full") ? String.join(",", ALL_PLANS.subList(0, ALL_PLANS.size() - 1))
                 : "sleep,entry", ALL_PLANS);
-        String usersText = setting("compare.users", "");
-        int[] users = usersText.isEmpty() ? null : Arrays.stream(usersText.split(",")).mapToInt(u -> positive("compare.users", u)).toArray();
-        int seconds = positive("compare.seconds", setting("compare.seconds", switch (mode) {
-            case "full" -> "60";
-            case "smoke" -> "2";
-            default -> "4";
-        }));
-        int warmup = nonNegative("compare.warmup", setting("compare.warmup", mode.equals("smoke") ? "1" : mode.equals("full") ? "10" : "2"));
-        int rate = positive("compare.rate", setting("compare.rate", mode.equals("smoke") ? "50" : "1000"));
-        boolean dashboards = Boolean.parseBoolean(setting("compare.dashboards", "true"));
-        boolean crosscheck = Boolean.parseBoolean(setting("compare.crosscheck", "false"));
-        Path dir = Path.of(setting("compare.dir", "target/compare"));
-        return new Options(mode, servers, variants, plans, users, seconds, warmup, rate, dashboards, crosscheck, dir);
+        if (client.equals("wrk")) {
+            for (String plan : plans) {
+                if (!WRK_PLANS.contains(plan)) {
+                    throw new IllegalArgumentException("plans: wrk cannot run " + plan + " (it takes "
+                            + String.join(", ", WRK_PLANS) + "); use client=jmeter");
+                }
+            }
+        }
+        String usersText = s.text("users", "");
+        int[] users = usersText.isEmpty() ? null
+                : Arrays.stream(usersText.split(",")).mapToInt(u -> Settings.number("users", u, 1)).toArray();
+        int seconds = s.number("seconds", mode.equals("full") ? 60 : mode.equals("smoke") ? 2 : 4, 1);
+        int warmup = s.number("warmup", mode.equals("smoke") ? 1 : mode.equals("full") ? 10 : 2, 0);
+        int rate = s.number("rate", mode.equals("smoke") ? 50 : 1000, 1);
+        List<String> policies = s.list("policies", "natural", List.of("natural", "window", "adaptive"));
+        boolean dashboards = s.flag("dashboards", true) && client.equals("jmeter");
+        boolean crosscheck = s.flag("crosscheck", false);
+        boolean strict = s.flag("strict", false);
+        int costCount = s.number("cost.count", 1_000_000, 0);
+        if (costCount > 1_000_000) {
+            throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
+        }
+        return new Options(mode, client, servers, variants, plans, users, seconds, warmup, rate, policies, dashboards,
+                crosscheck, strict, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
+                Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0));
     }
 
     boolean full() {
@@ -59,41 +99,61 @@ record Options(String mode, List<String> servers, List<String> variants, List<St
         return mode.equals("smoke");
     }
 
-    private static String setting(String name, String otherwise) {
-        String value = System.getProperty(name);
-        return value == null || value.isBlank() ? otherwise : value.trim();
+    boolean jmeter() {
+        return client.equals("jmeter");
     }
 
-    private static List<String> list(String name, String otherwise, List<String> allowed) {
-        List<String> values = Arrays.stream(setting(name, otherwise).split(",")).map(String::trim).filter(v -> !v.isEmpty()).toList();
-        for (String v : values) {
-            if (!allowed.contains(v)) {
-                throw new IllegalArgumentException(name + " takes " + String.join(", ", allowed) + "; got " + v);
+    /** Reading and checking one kind of value each; every message names the option. */
+    private record Settings(Map<String, String> given) {
+
+        String text(String name, String otherwise) {
+            String value = given.get(name);
+            return value == null || value.isBlank() ? otherwise : value.trim();
+        }
+
+        String choice(String name, String otherwise, List<String> allowed) {
+            String value = text(name, otherwise);
+            if (!allowed.contains(value)) {
+                throw new IllegalArgumentException(name + " must be " + String.join(" or ", allowed) + "; got " + value);
             }
+            return value;
         }
-        if (values.isEmpty()) {
-            throw new IllegalArgumentException(name + " names nothing");
-        }
-        return values;
-    }
 
-    private static int positive(String name, String text) {
-        int n = nonNegative(name, text);
-        if (n == 0) {
-            throw new IllegalArgumentException(name + " must be at least 1; got " + text);
-        }
-        return n;
-    }
-
-    private static int nonNegative(String name, String text) {
-        try {
-            int n = Integer.parseInt(text.trim());
-            if (n < 0) {
-                throw new NumberFormatException();
+        List<String> list(String name, String otherwise, List<String> allowed) {
+            List<String> values = Arrays.stream(text(name, otherwise).split(",")).map(String::trim).filter(v -> !v.isEmpty()).toList();
+            for (String v : values) {
+                if (!allowed.contains(v)) {
+                    throw new IllegalArgumentException(name + " takes " + String.join(", ", allowed) + "; got " + v);
+                }
             }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a whole number; got " + text);
+            if (values.isEmpty()) {
+                throw new IllegalArgumentException(name + " names nothing");
+            }
+            return values;
+        }
+
+        int number(String name, int otherwise, int least) {
+            return number(name, text(name, String.valueOf(otherwise)), least);
+        }
+
+        static int number(String name, String text, int least) {
+            try {
+                int n = Integer.parseInt(text.trim());
+                if (n >= least) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // Said below, with the option's name.
+            }
+            throw new IllegalArgumentException(name + " must be a whole number of at least " + least + "; got " + text);
+        }
+
+        boolean flag(String name, boolean otherwise) {
+            String value = text(name, String.valueOf(otherwise));
+            if (!value.equals("true") && !value.equals("false")) {
+                throw new IllegalArgumentException(name + " must be true or false; got " + value);
+            }
+            return Boolean.parseBoolean(value);
         }
     }
 }

@@ -60,6 +60,10 @@ final class Progress {
                 r.failed() ? " FAILED: " + r.failure() : "", minutes(secondsLeft()));
     }
 
+    void costDone() {
+        cellsDone++;
+    }
+
     /** The planned length of a whole run: what the default mode must keep within its budget. */
     static long estimateSeconds(Options options, List<String[]> variants) {
         return new Progress(options, variants, false).secondsLeft();

@@ -22,6 +22,8 @@ final class Report {
             + "little_limit,limit_share,p50_ms,p95_ms,p99_ms,max_ms,error_rate,platform_threads_peak,busy_platform_peak,"
             + "busy_virtual_peak,queue_peak,train_mean_batch,db_trips_per_request,audit,status,wrk_throughput,wrk_p95_ms,jmeter_over_wrk";
 
+    /** The load client that measured the cells, as the summary names it. */
+    private final String client;
     private final List<String> facts;
     private final List<CellResult> results;
     private final List<Crossover> crossovers;
@@ -29,7 +31,8 @@ final class Report {
     private final List<Findings.Finding> findings;
     private final Map<String, String> dashboards;
 
-    Report(List<String> facts, List<CellResult> results, Map<String, String> dashboards) {
+    Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards) {
+        this.client = client;
         this.facts = facts;
         this.results = results;
         this.crossovers = Crossover.findAll(results);
@@ -69,8 +72,8 @@ final class Report {
         s.append("\n== Trainyard comparison: summary\n");
         for (CellResult r : results) {
             if (r.spec().experiment().equals("calibration")) {
-                s.append(String.format(Locale.ROOT, "generator ceiling on %s: %.0f req/s (JMeter, %d threads, /blocking/hello)%n",
-                        r.variantName(), r.stats().throughput(), r.spec().users()));
+                s.append(String.format(Locale.ROOT, "generator ceiling on %s: %.0f req/s (%s, %d users, /blocking/hello)%n",
+                        r.variantName(), r.stats().throughput(), client, r.spec().users()));
             }
         }
         s.append("\nCrossovers (throughput; a lead under ").append((int) (Crossover.MARGIN * 100)).append("% counts as a tie):\n");
@@ -189,7 +192,8 @@ final class Report {
                     .append(td(r.audit() == null ? "" : r.audit().describe(), true))
                     .append(td(r.failed() ? "FAILED: " + r.failure() : "ok", true))
                     .append(td(r.lean() == null ? "-" : fmt(r.lean().throughput(), 1), false)).append(td(fmt(r.agreement(), 2), false))
-                    .append("<td><a href=\"").append(escapeHtml4(r.results().toString())).append("\">jtl</a></td></tr>\n");
+                    .append(r.results() == null ? "<td>-</td>"
+                            : "<td><a href=\"" + escapeHtml4(r.results().toString()) + "\">jtl</a></td>").append("</tr>\n");
         }
         h.append("</table>\n");
     }

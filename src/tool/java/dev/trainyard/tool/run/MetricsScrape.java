@@ -32,6 +32,12 @@ public final class MetricsScrape {
         return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 
+    /** The server JVM's version, from trainyard_jvm_info's label; "?" when absent. */
+    public static String jvmVersion(String text) {
+        Matcher m = Pattern.compile("(?m)^trainyard_jvm_info\\{[^}]*version=\"([^\"]*)\"").matcher(text);
+        return m.find() ? m.group(1) : "?";
+    }
+
     /** Every sample of the text, keyed by its series (name{labels}). */
     public static Map<String, Double> samples(String text) {
         Map<String, Double> samples = new HashMap<>();

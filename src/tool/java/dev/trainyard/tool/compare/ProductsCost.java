@@ -1,4 +1,4 @@
-package dev.trainyard.tool.bench;
+package dev.trainyard.tool.compare;
 
 import dev.trainyard.tool.run.MetricsScrape;
 import java.io.IOException;
@@ -54,12 +54,11 @@ final class ProductsCost {
         }
     }
 
-    /** Prints the table and writes products.csv (one row per measured download). */
-    void run(int count, int warmups, int rounds, Path csvFile) throws IOException, InterruptedException {
-        if (count < 0 || count > 1_000_000 || warmups < 0 || rounds < 1) {
-            throw new IllegalArgumentException("bench.products.count must be 0-1000000, bench.products.warmups 0 or more"
-                    + " and bench.products.rounds 1 or more; got " + count + ", " + warmups + ", " + rounds);
-        }
+    /**
+     * Prints the table, writes csvFile (one row per measured download) and returns the verdict
+     * line; throws if the two styles sent different bodies.
+     */
+    String run(int count, int warmups, int rounds, Path csvFile) throws IOException, InterruptedException {
         for (int i = 0; i < warmups; i++) {
             for (String style : STYLES) {
                 download(style, count);
@@ -87,8 +86,9 @@ final class ProductsCost {
         }
         boolean identical = measured.stream().map(Download::sha256).distinct().count() == 1
                 && measured.stream().mapToLong(Download::bytes).distinct().count() == 1;
-        System.out.printf(Locale.ROOT, "medians of %d downloads each after %d warm-up pairs; async/blocking CPU per MiB: %.2f; bodies %s%n",
-                rounds, warmups, perMib[1] / perMib[0], identical ? "byte-identical" : "DIFFER");
+        String verdict = String.format(Locale.ROOT, "medians of %d downloads each after %d warm-up pairs; async/blocking CPU per MiB: %.2f;"
+                + " bodies %s", rounds, warmups, perMib[1] / perMib[0], identical ? "byte-identical" : "DIFFER");
+        System.out.println(verdict);
         double leastCpu = measured.stream().mapToDouble(Download::cpuSeconds).min().orElse(0);
         if (leastCpu < COARSE_CPU_SECONDS) {
             System.out.printf(Locale.ROOT, "note: a download cost as little as %.0f ms of server CPU; the process CPU counter"
@@ -105,6 +105,7 @@ final class ProductsCost {
         if (!identical) {
             throw new IOException("/blocking/products and /async/products sent different bodies for count=" + count);
         }
+        return verdict;
     }
 
     private Download download(String style, int count) throws IOException, InterruptedException {

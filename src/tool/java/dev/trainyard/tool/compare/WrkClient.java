@@ -1,0 +1,110 @@
+package dev.trainyard.tool.compare;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * wrk (Debian's package), the lean closed-model client: one URL per cell, a fixed number of
+ * connections, a fraction of JMeter's CPU per request, so on a small machine it leaves the server
+ * the cores JMeter would take. A Lua hook prints the figures as one line, parsed here.
+ *
+ * <p>What it cannot do: run a plan (no random ids, no assertions on bodies), an open model, or a
+ * loop-bound cell; tell a 503 from another non-2xx answer (all are status errors, so only socket
+ * errors and timeouts count against a cell's error budget); or count the requests it leaves in
+ * flight when it stops, so the views audit is not made on its cells.
+ */
+final class WrkClient implements LoadClient {
+
+    private final Path script;
+
+    WrkClient(Path workDir) throws IOException {
+        Files.createDirectories(workDir);
+        this.script = workDir.resolve("report.lua");
+        try (InputStream in = WrkClient.class.getResourceAsStream("/wrk/report.lua")) {
+            if (in == null) {
+                throw new IOException("wrk/report.lua missing from the class path");
+            }
+            Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
+        }
+        try {
+            Process p = new ProcessBuilder("wrk", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            p.waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException | InterruptedException e) {
+            throw new IOException("wrk is not installed: apt-get install wrk", e);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "wrk";
+    }
+
+    @Override
+    public boolean countsEveryRequest() {
+        return false;
+    }
+
+    @Override
+    public void warmUp(Target target, Path dir) throws Exception {
+        for (String style : List.of("blocking", "async", "train")) {
+            run(target.baseUrl() + style + "/entry", 20, Compare.WARM_UP_SECONDS);
+        }
+    }
+
+    /** The cell's URL at its users for the warm-up (dropped), then for the measured seconds. */
+    @Override
+    public CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception {
+        if (cell.users() == 0 || cell.loopBound()) {
+            throw new IllegalArgumentException("wrk runs closed, time-bound cells only: " + cell.label());
+        }
+        String url = target.baseUrl() + cell.path();
+        if (warmup > 0) {
+            run(url, cell.users(), warmup);
+        }
+        return run(url, cell.users(), seconds);
+    }
+
+    /** Loads {@code url} with {@code connections} for {@code seconds}; only 127.0.0.1 is ever targeted. */
+    CellStats run(String url, int connections, int seconds) throws IOException, InterruptedException {
+        if (!url.startsWith("http://127.0.0.1:")) {
+            throw new IllegalArgumentException("the harness only loads 127.0.0.1: " + url);
+        }
+        int threads = Math.min(2, connections);
+        Process wrk = new ProcessBuilder("wrk", "-t" + threads, "-c" + connections, "-d" + seconds + "s",
+                "--timeout", "10s", "-s", script.toString(), url).redirectErrorStream(true).start();
+        String output = new String(wrk.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!wrk.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
+            wrk.destroyForcibly();
+            throw new IOException("wrk did not finish");
+        }
+        return parse(output);
+    }
+
+    /** wrk's figures as a cell's: every non-2xx is counted as shed, socket errors and timeouts as errors beyond it. */
+    static CellStats parse(String output) throws IOException {
+        String line = output.lines().filter(l -> l.startsWith("BENCH ")).findFirst()
+                .orElseThrow(() -> new IOException("wrk printed no figures:\n" + output));
+        Map<String, Long> v = new HashMap<>();
+        for (String pair : line.substring(6).trim().split(" ")) {
+            String[] kv = pair.split("=");
+            v.put(kv[0], Long.parseLong(kv[1]));
+        }
+        long requests = v.get("requests");
+        long statusErrors = v.get("status_errors");
+        long socketErrors = v.get("connect_errors") + v.get("read_errors") + v.get("write_errors") + v.get("timeouts");
+        double seconds = v.get("duration_us") / 1e6;
+        long ok = Math.max(0, requests - statusErrors);
+        return new CellStats(requests + socketErrors, statusErrors + socketErrors, statusErrors, seconds,
+                seconds == 0 ? 0 : ok / seconds, v.get("p50_us") / 1e3, v.get("p95_us") / 1e3, v.get("p99_us") / 1e3,
+                v.get("max_us") / 1e3, v.get("mean_us") / 1e3, ok, requests + socketErrors);
+    }
+}
