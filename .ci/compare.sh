@@ -15,12 +15,18 @@ check_report() {
            $col["requests"] <= 0 || $col["throughput"] <= 0 || $col["status"] != "ok" || ($col["audit"] != "" && $col["audit"] != "ok") {
              print "insane cell: " $0; bad = 1 }
            END { exit bad }' "$dir/cells.csv" || exit 1
-  grep -q "<svg" "$dir/report.html" || { echo "report.html has no chart"; exit 1; }
+  # Rendered by a real browser (headless Chromium): the verdict matrix is there and every chart drew its lines.
+  local dom charts drawn
+  dom=$(timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/$dir/report.html" 2>/dev/null)
+  grep -q '<table id="verdicts">' <<<"$dom" || { echo "the rendered report has no verdict matrix"; exit 1; }
+  charts=$(grep -o '<svg' <<<"$dom" | wc -l)
+  drawn=$(awk 'BEGIN { RS = "</svg>" } /<svg/ && /<polyline/ { n++ } END { print n + 0 }' <<<"$dom")
+  [ "$charts" -gt 0 ] && [ "$drawn" -eq "$charts" ] || { echo "the rendered report drew $drawn of $charts charts"; exit 1; }
   grep -q "Crossovers" "$dir/summary.txt" || { echo "no crossovers in the summary"; exit 1; }
   for variant in $2; do
     [ -f "$dir/$variant/dashboard/index.html" ] || { echo "no JMeter dashboard for $variant"; exit 1; }
   done
-  echo "   report: $cells sane cells, charts, crossovers, dashboards for $2"
+  echo "   report: $cells sane cells, the verdict matrix and $charts charts rendered by Chromium, crossovers, dashboards for $2"
 }
 all_plans=sleep,offload,entry,store,products,hello,threads,open
 echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans (tomcat, jetty, glassfish)"

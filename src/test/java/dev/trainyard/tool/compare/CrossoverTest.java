@@ -99,12 +99,55 @@ class CrossoverTest {
 
     private static CellResult withLean(CellResult r, double throughput) {
         return new CellResult(r.server(), r.variant(), r.spec(), r.stats(), r.facts(), r.littleLimit(), r.audit(), r.failure(),
-                r.results(), new CellResult.Lean(throughput, 1, 0));
+                r.results(), new CellResult.Lean(throughput, 1, 0), r.trials(), r.clientCpu());
     }
 
     static CellResult cell(String server, String experiment, String style, int users, double throughput) {
         CellSpec spec = new CellSpec(experiment, experiment + ".jmx", style, users, 0, Map.of(), Double.NaN, "", false, style);
         CellStats stats = new CellStats(1000, 0, 0, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
-        return new CellResult(server, "platform", spec, stats, ServerActivity.NONE, Double.NaN, null, null, Path.of("x.jtl"), null);
+        return new CellResult(server, "platform", spec, stats, ServerActivity.NONE, Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
+    }
+
+    private static Point trials(int users, Interval baseline, Interval challenger) {
+        return new Point(users, baseline.median(), challenger.median(), 10, 10, baseline, challenger, false);
+    }
+
+    @Test
+    void withTrialsALeadCountsOnlyWhereTheIntervalsSeparate() {
+        // x1.10 at 400 with overlapping intervals: a tie, however large the ratio looks.
+        Crossover tie = Crossover.find("w", "entry", "async", "blocking", List.of(
+                trials(50, Interval.of(900, 1000, 1100), Interval.of(950, 1000, 1050)),
+                trials(400, Interval.of(800, 1000, 1200), Interval.of(900, 1100, 1300))));
+        assertEquals(Kind.NEVER, tie.kind());
+        assertTrue(tie.sentence().contains("a tie within noise"), tie.sentence());
+
+        // x1.04 at 400, but both intervals are narrow and apart: a decided lead, below the 5% margin.
+        Crossover lead = Crossover.find("w", "entry", "train", "blocking", List.of(
+                trials(1, Interval.of(1000, 1001, 1002), Interval.of(700, 701, 702)),
+                trials(400, Interval.of(1000, 1001, 1002), Interval.of(1040, 1041, 1042))));
+        assertEquals(Kind.OVERTAKES, lead.kind());
+        assertTrue(lead.sentence().contains("1041 ["), lead.sentence());
+    }
+
+    @Test
+    void aCellsTrialsCombineIntoTheMedianTrialWithTheirIntervalAndAnyFailure() {
+        CellResult a = cell("tomcat", "entry", "train", 50, 900);
+        CellResult b = cell("tomcat", "entry", "train", 50, 1100);
+        CellResult c = new CellResult("tomcat", "platform", a.spec(), a.stats(), a.facts(), a.littleLimit(), null, "audit: lost 1",
+                a.results(), null, null, 0.95);
+        CellResult combined = CellResult.combine(List.of(b, a, c));
+        assertEquals(900, combined.stats().throughput(), 1e-9, "the middle of 900, 900, 1100");
+        assertEquals(3, combined.trials().n());
+        assertEquals("trial 3: audit: lost 1", combined.failure());
+        assertEquals(null, CellResult.combine(List.of(a, b)).failure());
+        assertTrue(combined.clientBound(), "a trial whose client ran out of CPU marks the cell");
+    }
+
+    @Test
+    void whereTheClientWasCpuBoundTheVerdictIsWithheld() {
+        Point bound = new Point(400, 1000, 3000, 10, 10, null, null, true);
+        Crossover c = Crossover.find("w", "entry", "train", "blocking", List.of(p(50, 1000, 2000), bound));
+        assertEquals(Kind.FALLS_BACK, c.kind(), "not ahead at 400, where nothing can be said");
+        assertTrue(c.sentence().contains("withheld at 400: the load client was CPU-bound"), c.sentence());
     }
 }

@@ -1,6 +1,9 @@
 package dev.trainyard.tool.compare;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * One measured cell: where it ran, JMeter's figures, the server's facts, the limit it is read
@@ -9,9 +12,34 @@ import java.nio.file.Path;
  * @param audit null when the cell writes nothing
  * @param failure why the cell failed (errors, audit mismatch, a run that did not finish), or null
  * @param lean wrk's figures for the same work, users and seconds, or null when not cross-checked
+ * @param trials the throughput over every trial of the cell, or null for one trial's result
+ * @param clientCpu the share of its CPUs the load client used during the cell (0..1), NaN when unknown
  */
 record CellResult(String server, String variant, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
-        EntryAudit.Verdict audit, String failure, Path results, Lean lean) {
+        EntryAudit.Verdict audit, String failure, Path results, Lean lean, Interval trials, double clientCpu) {
+
+    /** From this share of its CPUs on, the load client, not the server, may have set the pace. */
+    static final double CLIENT_BOUND = 0.9;
+
+    /**
+     * One cell's trials as one result: the trial with the median throughput stands for the cell,
+     * with the interval of all of them; a cell fails if any of its trials failed.
+     */
+    static CellResult combine(List<CellResult> trials) {
+        List<CellResult> sorted = new ArrayList<>(trials);
+        sorted.sort(Comparator.comparingDouble(r -> r.stats().throughput()));
+        CellResult median = sorted.get((sorted.size() - 1) / 2);
+        Interval interval = Interval.of(trials.stream().mapToDouble(r -> r.stats().throughput()).toArray());
+        String failure = null;
+        for (int i = 0; i < trials.size() && failure == null; i++) {
+            if (trials.get(i).failed()) {
+                failure = "trial " + (i + 1) + ": " + trials.get(i).failure();
+            }
+        }
+        double busiest = trials.stream().mapToDouble(CellResult::clientCpu).max().orElse(Double.NaN);
+        return new CellResult(median.server, median.variant, median.spec, median.stats, median.facts, median.littleLimit,
+                median.audit, failure, median.results, median.lean, interval, busiest);
+    }
 
     /** The lean client's measurement of the same cell. */
     record Lean(double throughput, double p95Ms, long errors) {
@@ -20,6 +48,11 @@ record CellResult(String server, String variant, CellSpec spec, CellStats stats,
     /** JMeter's throughput over wrk's: below 1 where JMeter took cores the server would have used. */
     double agreement() {
         return lean == null || lean.throughput() == 0 ? Double.NaN : stats.throughput() / lean.throughput();
+    }
+
+    /** Whether the load client ran out of CPU during the cell (in any of its trials): its figures measure the client. */
+    boolean clientBound() {
+        return clientCpu >= CLIENT_BOUND;
     }
 
     String variantName() {

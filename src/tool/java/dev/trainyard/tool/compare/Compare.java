@@ -38,16 +38,21 @@ public final class Compare {
     private final LoadClient client;
     private final Path runDir;
     private final Progress progress;
+    /** Which cores the load client and the server side run on. */
+    private final CpuSets cpus;
     /** The lean second opinion on every closed cell (crosscheck=true), or null. */
     private final WrkClient lean;
     private final List<CellResult> results = new ArrayList<>();
     private final List<String> facts = new ArrayList<>();
     private final Map<String, String> dashboards = new LinkedHashMap<>();
+    /** Cells run so far, every trial counted: each one's results file gets the next number. */
+    private int cellsRun;
     /** Why the products cost failed (the two styles sent different bodies), or null. */
     private String costFailure;
 
-    private Compare(Options options, LoadClient client, Path runDir, Progress progress, WrkClient lean) {
+    private Compare(Options options, LoadClient client, Path runDir, Progress progress, WrkClient lean, CpuSets cpus) {
         this.options = options;
+        this.cpus = cpus;
         this.client = client;
         this.lean = lean;
         this.runDir = runDir;
@@ -64,6 +69,15 @@ public final class Compare {
             return;
         }
         Options options = Options.fromSystemProperties(args.length > 0 && args[0].equals("bench") ? Options.BENCH : Map.of());
+        if (options.diff() != null) {
+            // Compare two finished runs (by folder name under dir, or a path); nothing is measured.
+            int flipped = RunDiff.print(options.dir().resolve(options.diff()), options.dir().resolve(options.against()).toRealPath(),
+                    System.out);
+            if (flipped > 0 && options.strict()) {
+                System.exit(3);
+            }
+            return;
+        }
         Path runDir = options.dir().resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(runDir);
         LoadClient client = options.jmeter() ? new JMeterClient(options.jmeterHome(), options.plansDir()) : new WrkClient(runDir);
@@ -87,10 +101,11 @@ public final class Compare {
         }
         Progress progress = new Progress(options, variants);
         WrkClient lean = options.crosscheck() && options.jmeter() ? new WrkClient(runDir) : null;
-        Compare compare = new Compare(options, client, runDir, progress, lean);
+        Compare compare = new Compare(options, client, runDir, progress, lean, CpuSets.plan(options.isolate()));
         compare.facts(skipped);
         boolean failed;
         try (Database database = Database.start()) {
+            compare.cpus.pinDatabase(database.processes());
             EntryAudit audit = new EntryAudit(database.settings());
             for (String[] v : variants) {
                 compare.runVariant(v[0], v[1], database, audit);
@@ -109,10 +124,13 @@ public final class Compare {
 
     private void facts(List<String> skipped) {
         facts.add("Run " + runDir.getFileName() + ", mode " + options.mode() + ": " + options.warmup() + " s warm-up (cut) + "
-                + options.seconds() + " s measured per cell; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
-        facts.add("Machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
+                + options.seconds() + " s measured per cell, " + (options.trials() == 1 ? "one trial"
+                : options.trials() + " trials interleaved (figures: medians; a lead counts only where the 95% intervals separate)")
+                + "; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
+        facts.add("Machine: " + cpus.cores() + " cores, " + System.getProperty("os.name") + " "
                 + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() ? " in-process" : "")
-                + " on Java " + System.getProperty("java.version") + ", on the same cores as the server and the database.");
+                + " on Java " + System.getProperty("java.version") + ".");
+        facts.add(cpus.describe());
         if (!options.jmeter()) {
             facts.add("wrk counts every non-2xx answer as a status error without telling a 503 (load shed) from a failure, so"
                     + " only its socket errors and timeouts count against a cell; it leaves requests in flight when it stops,"
@@ -139,20 +157,29 @@ public final class Compare {
             System.out.flush();
             client.warmUp(target, dir);
             System.out.println("done");
-            for (CellSpec cell : Matrix.cells(options, virtualThreads)) {
-                progress.cellStarting(name, variant, cell);
-                if (cell.cost()) {
-                    cost(name, variant, server, scrape, dir);
-                    progress.costDone();
-                    continue;
+            List<CellSpec> cells = Matrix.cells(options, virtualThreads);
+            Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
+            // Trial by trial through the whole list (A B C A B C), so that drift hits every style alike.
+            for (int trial = 1; trial <= options.trials(); trial++) {
+                for (CellSpec cell : cells) {
+                    if (cell.cost() && trial > 1) {
+                        continue; // its own rounds are its repetitions
+                    }
+                    progress.cellStarting(name, variant, cell, trial);
+                    if (cell.cost()) {
+                        cost(name, variant, server, scrape, dir);
+                        progress.costDone();
+                        continue;
+                    }
+                    CellResult result = runCell(name, variant, target, scrape, bounds, cell, audit, dir);
+                    trials.computeIfAbsent(cell, c -> new ArrayList<>()).add(result);
+                    if (result.results() != null) {
+                        jtls.add(runDir.resolve(result.results()));
+                    }
+                    progress.cellDone(result);
                 }
-                CellResult result = runCell(name, variant, target, scrape, bounds, cell, audit, dir);
-                results.add(result);
-                if (result.results() != null) {
-                    jtls.add(runDir.resolve(result.results()));
-                }
-                progress.cellDone(result);
             }
+            trials.values().forEach(t -> results.add(t.size() == 1 ? t.get(0) : CellResult.combine(t)));
         }
         if (options.dashboards() && client instanceof JMeterClient jmeter && !jtls.isEmpty()) {
             Path all = dir.resolve("results.jtl");
@@ -183,7 +210,7 @@ public final class Compare {
 
     private CellResult runCell(String name, String variant, LoadClient.Target target, MetricsScrape scrape, Bounds bounds,
             CellSpec cell, EntryAudit audit, Path dir) throws Exception {
-        Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", results.size() + 1,
+        Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", ++cellsRun,
                 cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
         boolean audited = cell.writesEntries() && client.countsEveryRequest();
         long viewsBefore = audited ? audit.views() : 0;
@@ -191,11 +218,14 @@ public final class Compare {
         String failure = null;
         ServerActivity activity;
         CellStats stats;
+        double clientCpu0 = cpus.clientCpuSeconds();
+        long start = System.nanoTime();
         try {
             stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
         } finally {
             activity = watch.stop();
         }
+        double clientCpu = cpus.clientShare(cpus.clientCpuSeconds() - clientCpu0, (System.nanoTime() - start) / 1e9);
         // Requests the client gave up on may still be in the server: let them end before auditing.
         if (!settle(scrape)) {
             failure = "the server still had requests in flight " + SETTLE_MS / 1000 + " s after the load";
@@ -219,7 +249,7 @@ public final class Compare {
             settle(scrape);
         }
         return new CellResult(name, variant, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,
-                Files.exists(samples) ? runDir.relativize(samples) : null, second);
+                Files.exists(samples) ? runDir.relativize(samples) : null, second, null, clientCpu);
     }
 
     private static boolean settle(MetricsScrape scrape) throws Exception {

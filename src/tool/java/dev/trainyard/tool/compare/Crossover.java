@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -13,8 +15,10 @@ import java.util.function.ToDoubleFunction;
  * style (async, train, a pool) overtakes the baseline (blocking, sync) in throughput and stays
  * ahead at every higher load measured, or the plain statement that it never does.
  *
- * <p>Ratios within {@link #MARGIN} of 1 count as a tie: on a shared 2-core machine two runs of
- * one cell differ by about that much, so a smaller lead is not evidence.
+ * <p>With several trials a cell, a style is ahead only where its 95% interval lies above the
+ * baseline's; overlapping intervals are a tie within noise. With one trial, ratios within
+ * {@link #MARGIN} of 1 count as a tie: on a shared 2-core machine two runs of one cell differ by
+ * about that much, so a smaller lead is not evidence.
  */
 record Crossover(String where, String experiment, String challenger, String baseline, Kind kind, int below, int at,
         double estimatedUsers, List<Point> points) {
@@ -23,14 +27,30 @@ record Crossover(String where, String experiment, String challenger, String base
 
     enum Kind { ALWAYS_AHEAD, OVERTAKES, FALLS_BACK, NEVER }
 
-    /** Both styles at one load: throughput (req/s) and p95 (ms). */
-    record Point(int users, double baseline, double challenger, double baselineP95, double challengerP95) {
+    /** Both styles at one load: throughput (req/s) and p95 (ms), and each throughput's interval over its trials (or null). */
+    record Point(int users, double baseline, double challenger, double baselineP95, double challengerP95,
+            Interval baselineTrials, Interval challengerTrials, boolean clientBound) {
+
+        Point(int users, double baseline, double challenger, double baselineP95, double challengerP95) {
+            this(users, baseline, challenger, baselineP95, challengerP95, null, null, false);
+        }
+
         double ratio() {
             return baseline == 0 ? (challenger == 0 ? 1 : Double.POSITIVE_INFINITY) : challenger / baseline;
         }
 
+        /** Whether both sides have intervals, so that they and not the margin decide. */
+        boolean byIntervals() {
+            return baselineTrials != null && challengerTrials != null && baselineTrials.known() && challengerTrials.known();
+        }
+
+        /** Ahead beyond noise; never where the load client ran out of CPU (the verdict is withheld). */
         boolean ahead() {
-            return ratio() > 1 + MARGIN;
+            return !clientBound && (byIntervals() ? challengerTrials.above(baselineTrials) : ratio() > 1 + MARGIN);
+        }
+
+        boolean behind() {
+            return !clientBound && (byIntervals() ? baselineTrials.above(challengerTrials) : ratio() < 1 - MARGIN);
         }
     }
 
@@ -76,16 +96,17 @@ record Crossover(String where, String experiment, String challenger, String base
 
     /** Every crossover JMeter's figures hold: each challenger against its experiment's baseline, per server variant. */
     static List<Crossover> findAll(List<CellResult> results) {
-        return findAll(results, r -> r.stats().throughput(), r -> r.stats().p95Ms());
+        return findAll(results, r -> r.stats().throughput(), r -> r.stats().p95Ms(), CellResult::trials, CellResult::clientBound);
     }
 
     /** The same from the lean client's figures, for the cells it cross-checked. */
     static List<Crossover> findAllLean(List<CellResult> results) {
-        return findAll(results.stream().filter(r -> r.lean() != null).toList(), r -> r.lean().throughput(), r -> r.lean().p95Ms());
+        return findAll(results.stream().filter(r -> r.lean() != null).toList(), r -> r.lean().throughput(), r -> r.lean().p95Ms(),
+                r -> null, r -> false);
     }
 
     private static List<Crossover> findAll(List<CellResult> results, ToDoubleFunction<CellResult> throughput,
-            ToDoubleFunction<CellResult> p95) {
+            ToDoubleFunction<CellResult> p95, Function<CellResult, Interval> trials, Predicate<CellResult> clientBound) {
         Map<String, List<CellResult>> groups = new LinkedHashMap<>();
         for (CellResult r : results) {
             if (r.spec().users() > 0 && !r.spec().experiment().equals("calibration")) {
@@ -107,7 +128,8 @@ record Crossover(String where, String experiment, String challenger, String base
                     CellResult b = base.get(r.spec().users());
                     if (r.spec().style().equals(challenger) && b != null) {
                         points.add(new Point(r.spec().users(), throughput.applyAsDouble(b), throughput.applyAsDouble(r),
-                                p95.applyAsDouble(b), p95.applyAsDouble(r)));
+                                p95.applyAsDouble(b), p95.applyAsDouble(r), trials.apply(b), trials.apply(r),
+                                clientBound.test(b) || clientBound.test(r)));
                     }
                 }
                 if (!points.isEmpty()) {
@@ -135,8 +157,17 @@ record Crossover(String where, String experiment, String challenger, String base
     String evidence() {
         List<String> parts = new ArrayList<>();
         for (Point p : points) {
-            parts.add(String.format(Locale.ROOT, "x%.2f at %d (%.0f vs %.0f req/s, p95 %.0f vs %.0f ms)",
-                    p.ratio(), p.users(), p.challenger(), p.baseline(), p.challengerP95(), p.baselineP95()));
+            if (p.clientBound()) {
+                parts.add(String.format(Locale.ROOT, "withheld at %d: the load client was CPU-bound (%.0f vs %.0f req/s)",
+                        p.users(), p.challenger(), p.baseline()));
+            } else if (p.byIntervals()) {
+                parts.add(String.format(Locale.ROOT, "x%.2f at %d (%s vs %s req/s%s, p95 %.0f vs %.0f ms)", p.ratio(), p.users(),
+                        p.challengerTrials(), p.baselineTrials(), p.ahead() || p.behind() ? "" : ": a tie within noise",
+                        p.challengerP95(), p.baselineP95()));
+            } else {
+                parts.add(String.format(Locale.ROOT, "x%.2f at %d (%.0f vs %.0f req/s, p95 %.0f vs %.0f ms)",
+                        p.ratio(), p.users(), p.challenger(), p.baseline(), p.challengerP95(), p.baselineP95()));
+            }
         }
         return String.join(", ", parts);
     }

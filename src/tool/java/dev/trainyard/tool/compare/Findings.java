@@ -69,7 +69,7 @@ final class Findings {
         int users = closestUsers(where, "entry", 50);
         return pair(where, "entry", "train", "blocking", users).map(p -> new Finding("E3 train",
                 "the Train beats the classic servlet at " + users + " users (originally at least 15x at 50)", where,
-                p.ratio() > 1 + Crossover.MARGIN, ratioText(p, users)));
+                p.ahead(), ratioText(p, users)));
     }
 
     /** E3 train: a lone request waits for the next departure, so the Train is slower at very low load. */
@@ -81,7 +81,7 @@ final class Findings {
         // JMeter times in whole milliseconds; at one user the mean separates what p50 rounds together.
         return pair(where, "entry", "train", "blocking", users).map(p -> new Finding("E3 train",
                 "the Train pays a low-traffic penalty at " + users + " user(s) (originally slightly worse at 3)", where,
-                p.ratio() < 1 - Crossover.MARGIN, String.format(Locale.ROOT,
+                p.behind(), String.format(Locale.ROOT,
                         "x%.2f req/s, mean %.2f vs %.2f ms; the natural policy departs at once when no train is running",
                         p.ratio(), p.challengerMean, p.baselineMean)));
     }
@@ -105,7 +105,7 @@ final class Findings {
             if (p.isEmpty()) {
                 return Optional.empty();
             }
-            all &= p.get().ratio() >= 1 - Crossover.MARGIN;
+            all &= !p.get().behind();
             parts.add(ratioText(p.get(), users));
         }
         return levels.isEmpty() ? Optional.empty() : Optional.of(new Finding("E1 store (no database)",
@@ -121,7 +121,7 @@ final class Findings {
             Optional<Pair> p = pair(where, experiment, "async", "blocking", users);
             if (p.isPresent()) {
                 queries++;
-                if (p.get().ratio() <= 1 + Crossover.MARGIN) {
+                if (!p.get().ahead()) {
                     wins.add(experiment.substring(6));
                 }
             }
@@ -156,10 +156,19 @@ final class Findings {
         return found;
     }
 
+    /** Two styles' cells at one load; a lead is judged as the crossovers judge it (intervals, else the margin). */
     private record Pair(double challenger, double baseline, double challengerMean, double baselineMean,
-            double challengerP95, double baselineP95) {
+            double challengerP95, double baselineP95, Crossover.Point point) {
         double ratio() {
             return baseline == 0 ? Double.POSITIVE_INFINITY : challenger / baseline;
+        }
+
+        boolean ahead() {
+            return point.ahead();
+        }
+
+        boolean behind() {
+            return point.behind();
         }
     }
 
@@ -171,7 +180,9 @@ final class Findings {
         }
         CellStats cs = c.get().stats();
         CellStats bs = b.get().stats();
-        return Optional.of(new Pair(cs.throughput(), bs.throughput(), cs.meanMs(), bs.meanMs(), cs.p95Ms(), bs.p95Ms()));
+        return Optional.of(new Pair(cs.throughput(), bs.throughput(), cs.meanMs(), bs.meanMs(), cs.p95Ms(), bs.p95Ms(),
+                new Crossover.Point(users, bs.throughput(), cs.throughput(), bs.p95Ms(), cs.p95Ms(), b.get().trials(), c.get().trials(),
+                        b.get().clientBound() || c.get().clientBound())));
     }
 
     private Optional<CellResult> cell(String where, String experiment, String style, int users) {

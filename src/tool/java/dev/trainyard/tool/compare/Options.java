@@ -14,8 +14,9 @@ import java.util.Properties;
  * is what the README and {@code -Dhelp} print.
  */
 record Options(String mode, String client, List<String> servers, List<String> variants, List<String> plans, int[] users,
-        int seconds, int warmup, int rate, List<String> policies, boolean dashboards, boolean crosscheck, boolean strict,
-        Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups) {
+        int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
+        boolean strict,
+        Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against) {
 
     static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
     /** The plans wrk can drive: one URL, closed model, time-bound. */
@@ -30,8 +31,12 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       cost: the server's CPU per MiB of /blocking/products against /async/products
             users=1,50,400            replaces every closed plan's load levels
             seconds=4 warmup=2        per cell (smoke: 2 and 1; full: 60 and 10); the warm-up is not measured
+            trials=1                  how often each cell runs, interleaved (A B C A B C); from 2 on, each cell has a 95%
+                                      interval and a lead counts only where the intervals separate (full: 3)
             rate=1000                 the open model's arrivals per second (smoke: 50)
             policies=natural          the Train's departure policies in the entry plan (natural, window, adaptive)
+            isolate=true              on 2+ cores, the load client on the last core, the server and the database on the
+                                      others (taskset); false: all share every core
             dashboards=true           JMeter's HTML dashboard per server variant (JMeter only)
             crosscheck=false          every closed cell measured again with wrk, beside JMeter's figures
             strict=false              exit with status 3 when a cell failed (CI)
@@ -39,6 +44,8 @@ record Options(String mode, String client, List<String> servers, List<String> va
             cost.count=1000000 cost.rounds=8 cost.warmups=6   the cost plan: products per download, downloads
                                       measured per style, warm-up pairs
             jmeter.home=target/jmeter jmeter.plans=jmeter
+            diff=<run>                measure nothing: print which verdicts changed between that run (a folder under
+                                      dir) and the latest (or against=<run>), and whether beyond noise
             """;
 
     /** -Pbench: the lean client on one server variant, longer cells, every Train policy. */
@@ -77,8 +84,10 @@ record Options(String mode, String client, List<String> servers, List<String> va
                 : Arrays.stream(usersText.split(",")).mapToInt(u -> Settings.number("users", u, 1)).toArray();
         int seconds = s.number("seconds", mode.equals("full") ? 60 : mode.equals("smoke") ? 2 : 4, 1);
         int warmup = s.number("warmup", mode.equals("smoke") ? 1 : mode.equals("full") ? 10 : 2, 0);
+        int trials = s.number("trials", mode.equals("full") ? 3 : 1, 1);
         int rate = s.number("rate", mode.equals("smoke") ? 50 : 1000, 1);
         List<String> policies = s.list("policies", "natural", List.of("natural", "window", "adaptive"));
+        boolean isolate = s.flag("isolate", true);
         boolean dashboards = s.flag("dashboards", true) && client.equals("jmeter");
         boolean crosscheck = s.flag("crosscheck", false);
         boolean strict = s.flag("strict", false);
@@ -86,9 +95,10 @@ record Options(String mode, String client, List<String> servers, List<String> va
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
-        return new Options(mode, client, servers, variants, plans, users, seconds, warmup, rate, policies, dashboards,
+        return new Options(mode, client, servers, variants, plans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
                 crosscheck, strict, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
-                Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0));
+                Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
+                s.text("diff", null), s.text("against", "latest"));
     }
 
     boolean full() {

@@ -27,7 +27,8 @@ final class Progress {
 
     private Progress(Options options, List<String[]> variants, boolean announce) {
         this.options = options;
-        this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, !v[0].equals("glassfish")).size()).sum();
+        this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, !v[0].equals("glassfish")).stream()
+                .mapToInt(c -> c.cost() ? 1 : options.trials()).sum()).sum();
         this.totalServers = variants.size();
         this.glassfishLeft = (int) variants.stream().filter(v -> v[0].equals("glassfish")).count();
         if (announce) {
@@ -45,8 +46,9 @@ final class Progress {
                 minutes(secondsLeft()));
     }
 
-    void cellStarting(String server, String variant, CellSpec cell) {
-        System.out.printf(Locale.ROOT, "[%d/%d %s/%s] %s ... ", cellsDone + 1, totalCells, server, variant, cell.label());
+    void cellStarting(String server, String variant, CellSpec cell, int trial) {
+        System.out.printf(Locale.ROOT, "[%d/%d %s/%s] %s%s ... ", cellsDone + 1, totalCells, server, variant, cell.label(),
+                options.trials() > 1 && !cell.cost() ? " (trial " + trial + " of " + options.trials() + ")" : "");
         System.out.flush();
     }
 
@@ -56,7 +58,8 @@ final class Progress {
         System.out.printf(Locale.ROOT, "%.1f req/s%s%s, p95 %.0f ms, errors %.2f%%%s%s; %s left%n", s.throughput(),
                 Double.isNaN(r.littleLimit()) ? "" : String.format(Locale.ROOT, " (%.0f%% of %.0f)", 100 * r.limitShare(), r.littleLimit()),
                 r.lean() == null ? "" : String.format(Locale.ROOT, " [wrk %.1f req/s, JMeter/wrk %.2f]", r.lean().throughput(), r.agreement()),
-                s.p95Ms(), 100 * s.errorRate(), r.audit() == null ? "" : ", " + r.audit().describe(),
+                s.p95Ms(), 100 * s.errorRate(), (r.audit() == null ? "" : ", " + r.audit().describe())
+                        + (r.clientBound() ? String.format(Locale.ROOT, ", client-bound (%.0f%% of its CPU)", 100 * r.clientCpu()) : ""),
                 r.failed() ? " FAILED: " + r.failure() : "", minutes(secondsLeft()));
     }
 

@@ -20,7 +20,8 @@ final class Report {
 
     static final String CSV_HEADER = "server,variant,experiment,style,users,offered_rate,requests,seconds,throughput,"
             + "little_limit,limit_share,p50_ms,p95_ms,p99_ms,max_ms,error_rate,platform_threads_peak,busy_platform_peak,"
-            + "busy_virtual_peak,queue_peak,train_mean_batch,db_trips_per_request,audit,status,wrk_throughput,wrk_p95_ms,jmeter_over_wrk";
+            + "busy_virtual_peak,queue_peak,train_mean_batch,db_trips_per_request,audit,status,wrk_throughput,wrk_p95_ms,jmeter_over_wrk,"
+            + "trials,throughput_ci_low,throughput_ci_high,client_cpu_share,client_bound";
 
     /** The load client that measured the cells, as the summary names it. */
     private final String client;
@@ -44,6 +45,7 @@ final class Report {
     void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         Files.write(dir.resolve("cells.csv"), csv(), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(Verdicts.of(results)), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("report.html"), html(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("summary.txt"), summary(), StandardCharsets.UTF_8);
     }
@@ -61,7 +63,9 @@ final class Report {
                     num(f.busyPlatformPeak()), num(f.busyVirtualPeak()), num(f.queuePeak()), num(f.meanBatch()),
                     num(r.tripsPerRequest()), r.audit() == null ? "" : (r.audit().holds() ? "ok" : "mismatch"),
                     r.failed() ? "failed: " + r.failure().replace(',', ';') : "ok",
-                    r.lean() == null ? "" : num(r.lean().throughput()), r.lean() == null ? "" : num(r.lean().p95Ms()), num(r.agreement())));
+                    r.lean() == null ? "" : num(r.lean().throughput()), r.lean() == null ? "" : num(r.lean().p95Ms()), num(r.agreement()),
+                    String.valueOf(r.trials() == null ? 1 : r.trials().n()), r.trials() == null ? "" : num(r.trials().low()),
+                    r.trials() == null ? "" : num(r.trials().high()), num(r.clientCpu()), r.clientBound() ? "yes" : "no"));
         }
         return lines;
     }
@@ -76,7 +80,12 @@ final class Report {
                         r.variantName(), r.stats().throughput(), client, r.spec().users()));
             }
         }
-        s.append("\nCrossovers (throughput; a lead under ").append((int) (Crossover.MARGIN * 100)).append("% counts as a tie):\n");
+        Map<String, String> choices = Verdicts.choices(Verdicts.of(results));
+        if (!choices.isEmpty()) {
+            s.append("\nWhat to choose (each experiment at its highest load):\n");
+            choices.forEach((variant, choice) -> s.append("- ").append(variant).append(": ").append(choice).append('\n'));
+        }
+        s.append("\nCrossovers (throughput; ").append(tieRule()).append("):\n");
         crossovers.forEach(c -> s.append("- ").append(c.sentence()).append('\n'));
         if (crossovers.isEmpty()) {
             s.append("- none: a crossover needs a baseline and a challenger at the same loads\n");
@@ -114,11 +123,14 @@ final class Report {
                 .append("body{font-family:sans-serif;margin:1.5em;max-width:1500px}table{border-collapse:collapse;font-size:12px}")
                 .append("td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td.l,th.l{text-align:left}")
                 .append("tr.failed{background:#fdd}.charts{display:flex;flex-wrap:wrap;gap:8px}li{margin:.3em 0}")
-                .append("</style></head><body>\n<h1>Trainyard: which style, on which server, with which thread model, wins at which load</h1>\n<ul>");
+                .append("td.STRONG{background:#2e7d32;color:#fff}td.CLEAR{background:#66bb6a}td.SLIGHT{background:#c8e6c9}")
+                .append("td.TIE{background:#e0e0e0;color:#555}td.WITHHELD{background:#ffe082}")
+                .append("</style></head><body>\n<h1>Trainyard: which style, on which server, with which thread model, wins at which load</h1>\n");
+        verdictMatrix(h);
+        h.append("<h2>The run</h2><ul>");
         facts.forEach(f -> h.append("<li>").append(escapeHtml4(f)).append("</li>"));
         h.append("</ul>\n<h2>Crossovers</h2><p>For each server variant, the load at which a style overtakes the blocking ")
-                .append("baseline in throughput and stays ahead (a lead under ").append((int) (Crossover.MARGIN * 100))
-                .append("% is a tie: that is this machine's run-to-run noise).</p><ul>");
+                .append("baseline in throughput and stays ahead (").append(escapeHtml4(tieRule())).append(").</p><ul>");
         crossovers.forEach(c -> h.append("<li>").append(escapeHtml4(c.sentence())).append("</li>"));
         if (!leanCrossovers.isEmpty()) {
             h.append("</ul><p>The same from the lean cross-check (wrk, same work, users and seconds; it leaves the server ")
@@ -138,6 +150,35 @@ final class Report {
             h.append("</ul>");
         }
         return h.append("</body></html>\n").toString();
+    }
+
+    /** Rows: server variants; columns: experiment x load; each cell the winner and by how much, coloured by strength. */
+    private void verdictMatrix(StringBuilder h) {
+        List<Verdicts.Verdict> verdicts = Verdicts.of(results);
+        if (verdicts.isEmpty()) {
+            return;
+        }
+        List<String> columns = verdicts.stream().map(v -> v.experiment() + " @" + v.users()).distinct().toList();
+        h.append("<h2>Verdicts</h2><p>Which style serves the most requests per second, and how many times the baseline's ")
+                .append("(blocking; sync for offload), or, where the baseline wins, the best other style's (")
+                .append(escapeHtml4(tieRule())).append("). Dark green: 2x or more; green: 1.2x or more; pale: less; grey: a tie; ")
+                .append("yellow: no verdict, the load client ran out of CPU.</p>")
+                .append("<table id=\"verdicts\"><tr><th class=\"l\">server/variant</th>");
+        columns.forEach(c -> h.append("<th>").append(escapeHtml4(c)).append("</th>"));
+        h.append("</tr>\n");
+        for (String variant : verdicts.stream().map(Verdicts.Verdict::variant).distinct().toList()) {
+            h.append("<tr>").append(td(variant, true));
+            for (String column : columns) {
+                Verdicts.Verdict v = verdicts.stream().filter(x -> x.variant().equals(variant)
+                        && (x.experiment() + " @" + x.users()).equals(column)).findFirst().orElse(null);
+                h.append(v == null ? "<td>-</td>" : "<td class=\"" + v.strength() + "\">" + escapeHtml4(v.text()) + "</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n<h3>What to choose</h3><ul>");
+        Verdicts.choices(verdicts).forEach((variant, choice) -> h.append("<li><b>").append(escapeHtml4(variant)).append("</b>: ")
+                .append(escapeHtml4(choice)).append("</li>"));
+        h.append("</ul>\n");
     }
 
     private void charts(StringBuilder h) {
@@ -167,6 +208,13 @@ final class Report {
         }
     }
 
+    /** How a lead is told from noise: by the trials' intervals where the cells have them, else by the margin. */
+    private String tieRule() {
+        boolean intervals = results.stream().anyMatch(r -> r.trials() != null && r.trials().known());
+        return intervals ? "medians of the trials; a lead counts only where the 95% intervals separate, otherwise a tie within noise"
+                : "one trial a cell; a lead under " + (int) (Crossover.MARGIN * 100) + "% counts as a tie, this machine's run-to-run noise";
+    }
+
     private void table(StringBuilder h) {
         h.append("<h2>Every cell</h2><p>Steady state only (warm-up cut). Throughput counts successful answers; ")
                 .append("the limit is Little's law (concurrent requests / service time) where the work has a fixed length; ")
@@ -175,13 +223,14 @@ final class Report {
                 .append("<th>load</th><th>req/s</th><th>limit</th><th>% limit</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th>")
                 .append("<th>max ms</th><th>errors</th><th>platform threads</th><th>busy platform / virtual</th><th>queue</th>")
                 .append("<th>mean batch</th><th>trips/req</th><th class=\"l\">audit</th><th class=\"l\">status</th>")
-                .append("<th>wrk req/s</th><th>JMeter / wrk</th><th>results</th></tr>\n");
+                .append("<th>wrk req/s</th><th>JMeter / wrk</th><th>client CPU</th><th>results</th></tr>\n");
         for (CellResult r : results) {
             CellStats s = r.stats();
             ServerActivity f = r.facts();
             h.append(r.failed() ? "<tr class=\"failed\">" : "<tr>")
                     .append(td(r.variantName(), true)).append(td(r.spec().experiment(), true)).append(td(r.spec().style(), true))
-                    .append(td(r.spec().load(), false)).append(td(fmt(s.throughput(), 1), false)).append(td(fmt(r.littleLimit(), 0), false))
+                    .append(td(r.spec().load(), false))
+                    .append(td(r.trials() != null && r.trials().known() ? r.trials().toString() : fmt(s.throughput(), 1), false)).append(td(fmt(r.littleLimit(), 0), false))
                     .append(td(Double.isNaN(r.limitShare()) ? "-" : fmt(100 * r.limitShare(), 1) + "%", false))
                     .append(td(fmt(s.p50Ms(), 0), false)).append(td(fmt(s.p95Ms(), 0), false)).append(td(fmt(s.p99Ms(), 0), false))
                     .append(td(fmt(s.maxMs(), 0), false)).append(td(fmt(100 * s.errorRate(), 2) + "%", false))
@@ -192,6 +241,7 @@ final class Report {
                     .append(td(r.audit() == null ? "" : r.audit().describe(), true))
                     .append(td(r.failed() ? "FAILED: " + r.failure() : "ok", true))
                     .append(td(r.lean() == null ? "-" : fmt(r.lean().throughput(), 1), false)).append(td(fmt(r.agreement(), 2), false))
+                    .append(td(Double.isNaN(r.clientCpu()) ? "-" : fmt(100 * r.clientCpu(), 0) + "%" + (r.clientBound() ? " (client-bound)" : ""), false))
                     .append(r.results() == null ? "<td>-</td>"
                             : "<td><a href=\"" + escapeHtml4(r.results().toString()) + "\">jtl</a></td>").append("</tr>\n");
         }

@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * A real PostgreSQL server run from the binaries in a Maven artifact (zonky), for machines that
@@ -113,15 +114,20 @@ public final class EmbeddedDatabase implements AutoCloseable {
         }
     }
 
+    /** The postmaster and all its backends now. */
+    public List<ProcessHandle> processes() throws IOException {
+        long postmaster = Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).trim());
+        return ProcessHandle.of(postmaster).map(p -> Stream.concat(Stream.of(p), p.descendants()).toList()).orElse(List.of());
+    }
+
     /**
      * Sends {@code signal} (STOP, CONT, KILL) to every process of this server: the postmaster and
      * all its backends. Pausing only the postmaster would leave the pooled connections' backends
      * serving. For fault tests: a database that freezes, resumes, or dies.
      */
     public void signal(String signal) throws IOException, InterruptedException {
-        long postmaster = Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).trim());
-        List<String> command = new ArrayList<>(List.of("kill", "-" + signal, Long.toString(postmaster)));
-        ProcessHandle.of(postmaster).ifPresent(p -> p.descendants().forEach(d -> command.add(Long.toString(d.pid()))));
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+        processes().forEach(p -> command.add(Long.toString(p.pid())));
         Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(kill.getInputStream().readAllBytes());
         // A backend that ended between the listing and the signal is no failure: kill still

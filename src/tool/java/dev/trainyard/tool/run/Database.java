@@ -6,6 +6,7 @@ import dev.trainyard.tool.seed.Seeder;
 import dev.trainyard.tool.seed.StoreSize;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The seeded PostgreSQL the tools stand on: the one trainyard.db.url names, or an embedded one
@@ -48,6 +49,11 @@ public final class Database implements AutoCloseable {
 
     public boolean embedded() {
         return embedded != null;
+    }
+
+    /** The embedded server's processes now; none for a database the tools did not start. */
+    public List<ProcessHandle> processes() throws IOException {
+        return embedded == null ? List.of() : embedded.processes();
     }
 
     @Override

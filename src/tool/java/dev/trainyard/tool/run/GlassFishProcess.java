@@ -131,7 +131,8 @@ final class GlassFishProcess implements ServerProcess {
         command.add(home.resolve("bin/asadmin").toString());
         command.addAll(List.of("--user", "admin", "--passwordfile", passwordFile.toString()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        // start-domain's JVM inherits where asadmin runs.
+        ProcessBuilder builder = new ProcessBuilder(CpuAffinity.onServerCpus(command)).redirectErrorStream(true);
         Map<String, String> env = builder.environment();
         env.put("AS_JAVA", layout.jdk().home().toString());
         env.put("JAVA_HOME", layout.jdk().home().toString());

@@ -61,7 +61,7 @@ final class JettyProcess extends ForkedServer {
         shared.stringPropertyNames().stream().sorted().forEach(name -> command.add("-D" + name + "=" + shared.getProperty(name)));
         command.addAll(List.of("-jar", home.resolve("start.jar").toString(),
                 "jetty.home=" + home, "jetty.base=" + base, "jetty.http.port=" + layout.port()));
-        process = new ProcessBuilder(command)
+        process = new ProcessBuilder(CpuAffinity.onServerCpus(command))
                 .directory(base.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(base.resolve("logs/console.log").toFile())

@@ -46,7 +46,7 @@ final class TomcatProcess extends ForkedServer {
         FileUtils.copyFileToDirectory(layout.war().toFile(), base.resolve("webapps").toFile());
         base.resolve("bin/setenv.sh").toFile().setExecutable(true);
 
-        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/catalina.sh").toString(), "run")
+        ProcessBuilder builder = new ProcessBuilder(CpuAffinity.onServerCpus(List.of(home.resolve("bin/catalina.sh").toString(), "run")))
                 .directory(base.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(base.resolve("logs/console.log").toFile());

@@ -1,0 +1,43 @@
+package dev.trainyard.tool.compare;
+
+import static dev.trainyard.tool.compare.CrossoverTest.cell;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunDiffTest {
+
+    @TempDir
+    Path runs;
+
+    @Test
+    void aFlippedVerdictIsBeyondNoiseAndATieIsWithinIt() throws Exception {
+        Path before = write("before", List.of(cell("tomcat", "entry", "blocking", 400, 1000), cell("tomcat", "entry", "train", 400, 2000),
+                cell("tomcat", "sleep", "blocking", 1000, 1000), cell("tomcat", "sleep", "async", 1000, 4000),
+                cell("jetty", "entry", "blocking", 50, 1000), cell("jetty", "entry", "async", 50, 1010)));
+        Path after = write("after", List.of(cell("tomcat", "entry", "blocking", 400, 2000), cell("tomcat", "entry", "train", 400, 1000),
+                cell("tomcat", "sleep", "blocking", 1000, 1000), cell("tomcat", "sleep", "async", 1000, 1020),
+                cell("jetty", "entry", "blocking", 50, 1000), cell("jetty", "entry", "async", 50, 1015)));
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        int flipped = RunDiff.print(before, after, new PrintStream(text, true, StandardCharsets.UTF_8));
+        String said = text.toString(StandardCharsets.UTF_8);
+        assertEquals(1, flipped, said);
+        assertTrue(said.contains("tomcat/platform entry @400: FLIPPED train x2.000 -> blocking x2.000"), said);
+        assertTrue(said.contains("tomcat/platform sleep @1000: async x4.000 -> tie, within noise"), said);
+        assertTrue(said.contains("1 verdict(s) the same, 1 flipped."), said);
+    }
+
+    private Path write(String name, List<CellResult> cells) throws Exception {
+        Path dir = Files.createDirectories(runs.resolve(name));
+        Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(Verdicts.of(cells)), StandardCharsets.UTF_8);
+        return dir;
+    }
+}

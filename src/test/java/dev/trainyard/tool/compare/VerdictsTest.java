@@ -1,0 +1,54 @@
+package dev.trainyard.tool.compare;
+
+import static dev.trainyard.tool.compare.CrossoverTest.cell;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.trainyard.tool.compare.Verdicts.Strength;
+import dev.trainyard.tool.compare.Verdicts.Verdict;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class VerdictsTest {
+
+    @Test
+    void theBestStyleAheadWinsAndItsStrengthFollowsTheRatio() {
+        List<Verdict> v = Verdicts.of(List.of(cell("tomcat", "entry", "blocking", 400, 1000), cell("tomcat", "entry", "async", 400, 1300),
+                cell("tomcat", "entry", "train", 400, 2500)));
+        assertEquals(1, v.size());
+        assertEquals("train", v.get(0).winner());
+        assertEquals(2.5, v.get(0).ratio(), 1e-9);
+        assertEquals(Strength.STRONG, v.get(0).strength());
+        assertEquals("train x2.50", v.get(0).text());
+    }
+
+    @Test
+    void leadsWithinTheMarginAreATieAndABaselineAheadOfAllWins() {
+        Verdict tie = Verdicts.of(List.of(cell("jetty", "entry", "blocking", 50, 1000), cell("jetty", "entry", "async", 50, 1030))).get(0);
+        assertEquals(Strength.TIE, tie.strength());
+        assertEquals("tie (x1.03)", tie.text());
+        Verdict baseline = Verdicts.of(List.of(cell("jetty", "offload", "sync", 200, 1000), cell("jetty", "offload", "default", 200, 40),
+                cell("jetty", "offload", "bounded", 200, 800))).get(0);
+        assertEquals("sync", baseline.winner());
+        assertEquals(1.25, baseline.ratio(), 1e-9, "over the best challenger");
+        assertEquals(Strength.CLEAR, baseline.strength());
+    }
+
+    @Test
+    void noVerdictWhereTheClientRanOutOfCpu() {
+        CellResult busy = cell("glassfish", "entry", "train", 400, 3000);
+        busy = new CellResult(busy.server(), busy.variant(), busy.spec(), busy.stats(), busy.facts(), busy.littleLimit(), null, null,
+                busy.results(), null, null, 0.97);
+        Verdict v = Verdicts.of(List.of(cell("glassfish", "entry", "blocking", 400, 1000), busy)).get(0);
+        assertEquals(Strength.WITHHELD, v.strength());
+        assertEquals("client-bound", v.text());
+    }
+
+    @Test
+    void whatToChooseIsEachExperimentAtItsHighestLoad() {
+        Map<String, String> choices = Verdicts.choices(Verdicts.of(List.of(
+                cell("tomcat", "sleep", "blocking", 200, 1000), cell("tomcat", "sleep", "async", 200, 1000),
+                cell("tomcat", "sleep", "blocking", 1000, 1000), cell("tomcat", "sleep", "async", 1000, 4800))));
+        assertEquals(Map.of("tomcat/platform", "sleep at 1000 users: async (x4.80)."), choices);
+    }
+}

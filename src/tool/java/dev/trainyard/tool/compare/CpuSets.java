@@ -1,0 +1,78 @@
+package dev.trainyard.tool.compare;
+
+import dev.trainyard.tool.run.CpuAffinity;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Keeps the load client off the server's cores. On a machine of two or more cores the harness
+ * (and with it JMeter, which runs in it, and every wrk it starts) takes the last core; each server
+ * starts on the others, and the embedded database is pinned to them once it has started. Either way the
+ * client's own CPU is measured over each cell, so a cell where it ran out is known.
+ */
+final class CpuSets {
+
+    private final int cores;
+    /** The client's CPUs ("1") and the server side's ("0"), or null when not isolated. */
+    private final String client;
+    private final String server;
+    private final String why;
+
+    private CpuSets(int cores, String client, String server, String why) {
+        this.cores = cores;
+        this.client = client;
+        this.server = server;
+        this.why = why;
+    }
+
+    /** Pins this JVM to the client's core now when asked and possible. */
+    static CpuSets plan(boolean isolate) throws IOException, InterruptedException {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (!isolate) {
+            return new CpuSets(cores, null, null, "isolate=false");
+        }
+        if (cores < 2) {
+            return new CpuSets(cores, null, null, "one core only");
+        }
+        if (!CpuAffinity.available()) {
+            return new CpuSets(cores, null, null, "taskset is not available (apt-get install util-linux)");
+        }
+        String client = String.valueOf(cores - 1);
+        String server = cores == 2 ? "0" : "0-" + (cores - 2);
+        CpuAffinity.pin(List.of(ProcessHandle.current()), client);
+        // Every server starts on its cores (CpuAffinity.onServerCpus); the database is pinned once up.
+        System.setProperty(CpuAffinity.SERVER_CPUS, server);
+        return new CpuSets(cores, client, server, "");
+    }
+
+    /** Pins the database's processes to the server side's cores (nothing when not isolated). */
+    void pinDatabase(List<ProcessHandle> processes) throws IOException, InterruptedException {
+        if (server != null) {
+            CpuAffinity.pin(processes, server);
+        }
+    }
+
+    int cores() {
+        return cores;
+    }
+
+    double clientCpuSeconds() throws IOException {
+        return CpuAffinity.selfAndChildrenCpuSeconds();
+    }
+
+    /** The share of the client's cores it used over {@code seconds} of wall time. */
+    double clientShare(double cpuSeconds, double seconds) {
+        int clientCores = client == null ? cores : 1;
+        return seconds <= 0 ? Double.NaN : cpuSeconds / (seconds * clientCores);
+    }
+
+    String describe() {
+        return client == null
+                ? String.format(Locale.ROOT, "Not isolated (%s): the load client, the server and the database share all %d cores;"
+                        + " a cell where the client used %.0f%%+ of them is marked client-bound.", why, cores, 100 * CellResult.CLIENT_BOUND)
+                : String.format(Locale.ROOT, "Isolated with taskset: the load client on CPU %s, the server and the database on CPU %s;"
+                        + " a cell where the client used %.0f%%+ of its core is marked client-bound and its verdict withheld.",
+                        client, server, 100 * CellResult.CLIENT_BOUND);
+    }
+}

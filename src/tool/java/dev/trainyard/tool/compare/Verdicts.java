@@ -1,0 +1,110 @@
+package dev.trainyard.tool.compare;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The report's answer at a glance: for each server variant, experiment and load, which style
+ * wins and by how much, judged as the crossovers are (intervals when there are trials, else the
+ * margin; nothing where the client was CPU-bound), and per server variant what to choose.
+ */
+final class Verdicts {
+
+    enum Strength { STRONG, CLEAR, SLIGHT, TIE, WITHHELD }
+
+    /**
+     * @param winner the winning style, or null for a tie or a withheld verdict
+     * @param ratio a winning challenger's throughput over the baseline's; a winning baseline's over the best
+     *     challenger's; for a tie, the best challenger's over the baseline's
+     */
+    record Verdict(String variant, String experiment, int users, String winner, double ratio, Strength strength) {
+
+        String text() {
+            return switch (strength) {
+                case WITHHELD -> "client-bound";
+                case TIE -> String.format(Locale.ROOT, "tie (x%.2f)", ratio);
+                default -> String.format(Locale.ROOT, "%s x%.2f", winner, ratio);
+            };
+        }
+    }
+
+    private Verdicts() {
+    }
+
+    static List<Verdict> of(List<CellResult> results) {
+        Map<String, List<CellResult>> groups = new LinkedHashMap<>();
+        for (CellResult r : results) {
+            if (r.spec().users() > 0 && !r.spec().experiment().equals("calibration")) {
+                groups.computeIfAbsent(r.variantName() + "\u0000" + r.spec().experiment() + "\u0000" + r.spec().users(),
+                        g -> new ArrayList<>()).add(r);
+            }
+        }
+        List<Verdict> verdicts = new ArrayList<>();
+        for (List<CellResult> cells : groups.values()) {
+            String baselineStyle = cells.stream().anyMatch(r -> r.spec().style().equals("sync")) ? "sync" : "blocking";
+            CellResult baseline = cells.stream().filter(r -> r.spec().style().equals(baselineStyle)).findFirst().orElse(null);
+            if (baseline != null && cells.size() > 1) {
+                verdicts.add(judge(baseline, cells.stream().filter(r -> r != baseline).toList()));
+            }
+        }
+        return verdicts;
+    }
+
+    private static Verdict judge(CellResult baseline, List<CellResult> challengers) {
+        List<Crossover.Point> points = new ArrayList<>();
+        for (CellResult c : challengers) {
+            points.add(new Crossover.Point(c.spec().users(), baseline.stats().throughput(), c.stats().throughput(),
+                    baseline.stats().p95Ms(), c.stats().p95Ms(), baseline.trials(), c.trials(), baseline.clientBound() || c.clientBound()));
+        }
+        String variant = baseline.variantName();
+        String experiment = baseline.spec().experiment();
+        int users = baseline.spec().users();
+        List<Integer> ahead = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            if (points.get(i).ahead()) {
+                ahead.add(i);
+            }
+        }
+        if (!ahead.isEmpty()) {
+            int best = ahead.stream().max(Comparator.comparingDouble(i -> points.get(i).challenger())).orElseThrow();
+            double ratio = points.get(best).ratio();
+            return new Verdict(variant, experiment, users, challengers.get(best).spec().style(), ratio, strength(ratio));
+        }
+        if (points.stream().allMatch(Crossover.Point::behind)) {
+            double bestChallenger = points.stream().mapToDouble(Crossover.Point::challenger).max().orElse(0);
+            double ratio = bestChallenger == 0 ? Double.POSITIVE_INFINITY : baseline.stats().throughput() / bestChallenger;
+            return new Verdict(variant, experiment, users, baseline.spec().style(), ratio, strength(ratio));
+        }
+        Crossover.Point top = points.stream().max(Comparator.comparingDouble(Crossover.Point::ratio)).orElseThrow();
+        boolean withheld = points.stream().anyMatch(Crossover.Point::clientBound);
+        return new Verdict(variant, experiment, users, null, top.ratio(), withheld ? Strength.WITHHELD : Strength.TIE);
+    }
+
+    private static Strength strength(double ratio) {
+        return ratio >= 2 ? Strength.STRONG : ratio >= 1.2 ? Strength.CLEAR : Strength.SLIGHT;
+    }
+
+    /** Per server variant, one sentence: the winner of each experiment at its highest load. */
+    static Map<String, String> choices(List<Verdict> verdicts) {
+        Map<String, Map<String, Verdict>> top = new LinkedHashMap<>();
+        for (Verdict v : verdicts) {
+            top.computeIfAbsent(v.variant(), k -> new LinkedHashMap<>()).merge(v.experiment(), v,
+                    (a, b) -> b.users() > a.users() ? b : a);
+        }
+        Map<String, String> choices = new LinkedHashMap<>();
+        top.forEach((variant, byExperiment) -> {
+            List<String> parts = new ArrayList<>();
+            byExperiment.values().forEach(v -> parts.add(v.experiment() + " at " + v.users() + " users: " + switch (v.strength()) {
+                case WITHHELD -> "no verdict (the load client was CPU-bound)";
+                case TIE -> "any style, a tie within noise";
+                default -> String.format(Locale.ROOT, "%s (x%.2f)", v.winner(), v.ratio());
+            }));
+            choices.put(variant, String.join("; ", parts) + ".");
+        });
+        return choices;
+    }
+}
