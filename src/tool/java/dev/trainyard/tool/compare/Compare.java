@@ -1,7 +1,7 @@
 package dev.trainyard.tool.compare;
 
-import dev.trainyard.tool.run.Database;
 import dev.trainyard.tool.run.MetricsScrape;
+import dev.trainyard.tool.run.SeededDatabase;
 import dev.trainyard.tool.run.Server;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -104,7 +104,7 @@ public final class Compare {
         Compare compare = new Compare(options, client, runDir, progress, lean, CpuSets.plan(options.isolate()));
         compare.facts(skipped);
         boolean failed;
-        try (Database database = Database.start()) {
+        try (SeededDatabase database = SeededDatabase.start()) {
             compare.cpus.pinDatabase(database.processes());
             EntryAudit audit = new EntryAudit(database.settings());
             for (String[] v : variants) {
@@ -140,7 +140,7 @@ public final class Compare {
         skipped.forEach(s -> facts.add("Not run: " + s + "."));
     }
 
-    private void runVariant(String name, String variant, Database database, EntryAudit audit) throws Exception {
+    private void runVariant(String name, String variant, SeededDatabase database, EntryAudit audit) throws Exception {
         progress.serverStarting(name, variant);
         Path dir = Files.createDirectories(runDir.resolve(name + "-" + variant));
         List<Path> jtls = new ArrayList<>();

@@ -3,12 +3,12 @@ package dev.trainyard.tool.run;
 import dev.trainyard.tool.db.DbSettings;
 
 /**
- * What the runner and the benchmarks stand on: a seeded {@link Database} and one {@link Server}
+ * What the runner stands on: a seeded {@link SeededDatabase} and one {@link Server}
  * variant serving the WAR (trainyard.server, trainyard.variant), started and stopped together.
  */
 public final class Stack implements AutoCloseable {
 
-    private volatile Database database;
+    private volatile SeededDatabase database;
     private volatile Server server;
 
     /** An empty stack: {@link #close()} stops whatever {@link #startAll()} has started so far. */
@@ -24,7 +24,7 @@ public final class Stack implements AutoCloseable {
     /** Starts the database, then the server; on a failure stops what had started and rethrows. */
     void startAll() throws Exception {
         try {
-            database = Database.start();
+            database = SeededDatabase.start();
             Server.start(System.getProperty("trainyard.server", "tomcat"), System.getProperty("trainyard.variant", "platform"),
                     database.settings(), created -> server = created);
         } catch (Exception e) {
@@ -60,7 +60,7 @@ public final class Stack implements AutoCloseable {
         if (s != null) {
             s.close();
         }
-        Database d = database;
+        SeededDatabase d = database;
         if (d != null) {
             d.close();
         }

@@ -12,17 +12,17 @@ import java.util.List;
  * The seeded PostgreSQL the tools stand on: the one trainyard.db.url names, or an embedded one
  * (trainyard.db.port, trainyard.db.dir), seeded to trainyard.store.size.
  */
-public final class Database implements AutoCloseable {
+public final class SeededDatabase implements AutoCloseable {
 
     private final EmbeddedDatabase embedded;
     private final DbSettings settings;
 
-    private Database(EmbeddedDatabase embedded, DbSettings settings) {
+    private SeededDatabase(EmbeddedDatabase embedded, DbSettings settings) {
         this.embedded = embedded;
         this.settings = settings;
     }
 
-    public static Database start() throws Exception {
+    public static SeededDatabase start() throws Exception {
         StoreSize size = StoreSize.parse(System.getProperty("trainyard.store.size", "default"));
         EmbeddedDatabase embedded = null;
         DbSettings db = DbSettings.configured().orElse(null);
@@ -33,7 +33,7 @@ public final class Database implements AutoCloseable {
             embedded = EmbeddedDatabase.start(dbPort, dbDir);
             db = embedded.settings();
         }
-        Database database = new Database(embedded, db);
+        SeededDatabase database = new SeededDatabase(embedded, db);
         try {
             new Seeder(db, System.out).seed(size);
         } catch (Exception e) {
