@@ -192,7 +192,7 @@ final class Report {
                 SvgChart p95 = new SvgChart(variant + " - p95 latency", "users", "ms (log)", true);
                 for (CellResult r : cells) {
                     if (r.variantName().equals(variant)) {
-                        tput.add(r.spec().style(), r.spec().users(), r.stats().throughput(), r.failed());
+                        tput.add(r.spec().style(), r.spec().users(), r.stats().throughput(), r.failed(), r.trials());
                         p95.add(r.spec().style(), r.spec().users(), r.stats().p95Ms(), r.failed());
                     }
                 }
@@ -201,7 +201,7 @@ final class Report {
             for (String style : cells.stream().map(r -> r.spec().style()).distinct().toList()) {
                 SvgChart byServer = new SvgChart(style + " on every server variant", "users", "req/s", false);
                 cells.stream().filter(r -> r.spec().style().equals(style))
-                        .forEach(r -> byServer.add(r.variantName(), r.spec().users(), r.stats().throughput(), r.failed()));
+                        .forEach(r -> byServer.add(r.variantName(), r.spec().users(), r.stats().throughput(), r.failed(), r.trials()));
                 h.append(byServer.svg()).append('\n');
             }
             h.append("</div>\n");

@@ -25,8 +25,8 @@ final class SvgChart {
     private static final int TOP = 28;
     private static final int BOTTOM = 78;
 
-    /** A point; failed points are ringed in red. */
-    record Point(double x, double y, boolean failed) {
+    /** A point; failed points are ringed in red; low and high draw its interval as an error bar (NaN: none). */
+    record Point(double x, double y, boolean failed, double low, double high) {
     }
 
     private final String title;
@@ -43,8 +43,15 @@ final class SvgChart {
     }
 
     SvgChart add(String name, double x, double y, boolean failed) {
+        return add(name, x, y, failed, null);
+    }
+
+    /** A point with the interval of its trials drawn as an error bar, when it has one. */
+    SvgChart add(String name, double x, double y, boolean failed, Interval trials) {
         if (Double.isFinite(y) && (!logY || y > 0)) {
-            series.computeIfAbsent(name, n -> new ArrayList<>()).add(new Point(x, y, failed));
+            boolean bar = trials != null && trials.known();
+            series.computeIfAbsent(name, n -> new ArrayList<>()).add(new Point(x, y, failed,
+                    bar ? trials.low() : Double.NaN, bar ? trials.high() : Double.NaN));
         }
         return this;
     }
@@ -61,7 +68,7 @@ final class SvgChart {
             points.sort((a, b) -> Double.compare(a.x(), b.x()));
             for (Point p : points) {
                 xs.add(p.x());
-                yMax = Math.max(yMax, p.y());
+                yMax = Math.max(yMax, Double.isNaN(p.high()) ? p.y() : Math.max(p.y(), p.high()));
                 yMin = Math.min(yMin, p.y());
             }
         }
@@ -97,6 +104,11 @@ final class SvgChart {
             }
             s.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>%n", colour, path.toString().trim()));
             for (Point p : e.getValue()) {
+                if (!Double.isNaN(p.low())) {
+                    double px = x.at(p.x());
+                    s.append(String.format(Locale.ROOT, "<line class=\"interval\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>%n",
+                            px, y.at(Math.max(p.low(), logY ? p.y() / 10 : 0)), px, y.at(p.high()), colour));
+                }
                 s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"%s><title>%s: %s at %s</title></circle>%n",
                         x.at(p.x()), y.at(p.y()), colour, p.failed() ? " stroke=\"red\" stroke-width=\"3\"" : "",
                         escapeXml10(e.getKey()), number(p.y()), number(p.x())));
