@@ -196,13 +196,21 @@ final class Report {
                         p95.add(r.spec().style(), r.spec().users(), r.stats().p95Ms(), r.failed());
                     }
                 }
-                h.append(tput.svg()).append(p95.svg()).append('\n');
+                // A chart with nothing to draw (every p95 under JMeter's 1 ms on a log axis) is left out, not drawn empty.
+                for (SvgChart chart : List.of(tput, p95)) {
+                    if (!chart.isEmpty()) {
+                        h.append(chart.svg());
+                    }
+                }
+                h.append('\n');
             }
             for (String style : cells.stream().map(r -> r.spec().style()).distinct().toList()) {
                 SvgChart byServer = new SvgChart(style + " on every server variant", "users", "req/s", false);
                 cells.stream().filter(r -> r.spec().style().equals(style))
                         .forEach(r -> byServer.add(r.variantName(), r.spec().users(), r.stats().throughput(), r.failed(), r.trials()));
-                h.append(byServer.svg()).append('\n');
+                if (!byServer.isEmpty()) {
+                    h.append(byServer.svg()).append('\n');
+                }
             }
             h.append("</div>\n");
         }
