@@ -100,7 +100,7 @@ final class Verdicts {
             List<String> parts = new ArrayList<>();
             byExperiment.values().forEach(v -> parts.add(v.experiment() + " at " + v.users() + " users: " + switch (v.strength()) {
                 case WITHHELD -> "no verdict (the load client was CPU-bound)";
-                case TIE -> "any style, a tie within noise";
+                case TIE -> "no clear winner, the leading styles tie within noise";
                 default -> String.format(Locale.ROOT, "%s (x%.2f)", v.winner(), v.ratio());
             }));
             choices.put(variant, String.join("; ", parts) + ".");
