@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare;
 
+import dev.trainyard.tool.run.BuildLayout;
 import dev.trainyard.tool.run.MetricsScrape;
 import dev.trainyard.tool.run.SeededDatabase;
 import dev.trainyard.tool.run.Server;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -64,11 +66,12 @@ public final class Compare {
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.jmeter", "warn");
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.jorphan", "warn");
         System.setProperty("org.slf4j.simpleLogger.log.io.zonky", "warn");
+        BuildLayout.apply();
         if (Boolean.getBoolean("help")) {
             System.out.print(Options.HELP);
             return;
         }
-        Options options = Options.fromSystemProperties(args.length > 0 && args[0].equals("bench") ? Options.BENCH : Map.of());
+        Options options = Options.fromSystemProperties(Arrays.asList(args).contains("bench") ? Options.BENCH : Map.of());
         if (options.diff() != null) {
             // Compare two finished runs (by folder name under dir, or a path); nothing is measured.
             int flipped = RunDiff.print(options.dir().resolve(options.diff()), options.dir().resolve(options.against()).toRealPath(),

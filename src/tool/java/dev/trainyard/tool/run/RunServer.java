@@ -7,10 +7,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * application server with the WAR, a check that it answers, the URLs to try, and a clean stop of
  * everything on Ctrl-C.
  *
- * <p>System properties (the pom's run profile sets them): trainyard.server (tomcat),
- * trainyard.http.port (18080), trainyard.db.port and .dir (the embedded database),
- * trainyard.store.size (tiny, default, large), trainyard.java.home (the server's JDK),
- * trainyard.war, tomcat.home, trainyard.run.dir.
+ * <p>System properties: server (tomcat|jetty|glassfish), variant (platform|virtual),
+ * trainyard.http.port (18080), trainyard.store.size (tiny, default, large); where the servers,
+ * the JDKs and the database live come from the build ({@link BuildLayout}).
  */
 public final class RunServer {
 
@@ -18,6 +17,7 @@ public final class RunServer {
     }
 
     public static void main(String[] args) throws Exception {
+        BuildLayout.apply();
         Stack stack = new Stack();
         AtomicBoolean stopping = new AtomicBoolean();
         // Registered before anything starts: a stop during the start-up leaves nothing running.

@@ -4,7 +4,7 @@ import dev.trainyard.tool.db.DbSettings;
 
 /**
  * What the runner stands on: a seeded {@link SeededDatabase} and one {@link Server}
- * variant serving the WAR (trainyard.server, trainyard.variant), started and stopped together.
+ * variant serving the WAR (the system properties server and variant), started and stopped together.
  */
 public final class Stack implements AutoCloseable {
 
@@ -25,7 +25,7 @@ public final class Stack implements AutoCloseable {
     void startAll() throws Exception {
         try {
             database = SeededDatabase.start();
-            Server.start(System.getProperty("trainyard.server", "tomcat"), System.getProperty("trainyard.variant", "platform"),
+            Server.start(System.getProperty("server", "tomcat"), System.getProperty("variant", "platform"),
                     database.settings(), created -> server = created);
         } catch (Exception e) {
             close();
