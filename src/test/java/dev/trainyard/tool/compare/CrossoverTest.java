@@ -1,6 +1,7 @@
 package dev.trainyard.tool.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.tool.compare.Crossover.Kind;
@@ -109,15 +110,15 @@ class CrossoverTest {
     }
 
     private static Point trials(int users, Interval baseline, Interval challenger) {
-        return new Point(users, baseline.median(), challenger.median(), 10, 10, baseline, challenger, false);
+        return new Point(users, baseline.median(), challenger.median(), 10, 10, baseline, challenger, false, false);
     }
 
     @Test
-    void withTrialsALeadCountsOnlyWhereTheIntervalsSeparate() {
-        // x1.10 at 400 with overlapping intervals: a tie, however large the ratio looks.
+    void withTrialsALeadCountsOnlyWhereItsIntervalOverThePairedTrialsExcludesATie() {
+        // x1.10 at 400, but the lead changes sides from trial to trial: a tie, however large the ratio looks.
         Crossover tie = Crossover.find("w", "entry", "async", "blocking", List.of(
-                trials(50, Interval.of(900, 1000, 1100), Interval.of(950, 1000, 1050)),
-                trials(400, Interval.of(800, 1000, 1200), Interval.of(900, 1100, 1300))));
+                trials(50, Interval.of(900, 1000, 1100), Interval.of(1050, 1000, 950)),
+                trials(400, Interval.of(800, 1000, 1200), Interval.of(1300, 1100, 900))));
         assertEquals(Kind.NEVER, tie.kind());
         assertTrue(tie.sentence().contains("a tie within noise"), tie.sentence());
 
@@ -144,10 +145,24 @@ class CrossoverTest {
     }
 
     @Test
-    void whereTheClientWasCpuBoundTheVerdictIsWithheld() {
-        Point bound = new Point(400, 1000, 3000, 10, 10, null, null, true);
+    void whereTheBaselinesClientWasCpuBoundTheVerdictIsWithheld() {
+        Point bound = new Point(400, 1000, 3000, 10, 10, null, null, true, false);
         Crossover c = Crossover.find("w", "entry", "train", "blocking", List.of(p(50, 1000, 2000), bound));
         assertEquals(Kind.FALLS_BACK, c.kind(), "not ahead at 400, where nothing can be said");
         assertTrue(c.sentence().contains("withheld at 400: the load client was CPU-bound"), c.sentence());
+    }
+
+    @Test
+    void aLeadMeasuredWhileOnlyTheLeadersClientWasCpuBoundStandsSinceItsTrueLeadIsLarger() {
+        Point leaderBound = new Point(400, 1000, 3000, 10, 10, null, null, false, true);
+        assertTrue(leaderBound.ahead());
+        assertFalse(leaderBound.withheld());
+        Crossover c = Crossover.find("w", "entry", "train", "blocking", List.of(p(50, 1000, 2000), leaderBound));
+        assertEquals(Kind.ALWAYS_AHEAD, c.kind(), c.sentence());
+
+        // Behind, with its own client out of CPU: its figure may be short of the server's, so nothing is said.
+        Point trailerBound = new Point(400, 3000, 1000, 10, 10, null, null, false, true);
+        assertFalse(trailerBound.behind());
+        assertTrue(trailerBound.withheld());
     }
 }

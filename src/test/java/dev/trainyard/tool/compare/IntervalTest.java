@@ -63,4 +63,37 @@ class IntervalTest {
         assertFalse(Interval.of(5000, 5001, 5002).above(one));
         assertEquals("1000", one.toString());
     }
+
+    @Test
+    void pairedTrialsTellALeadThatDriftHidesFromEachCellsInterval() {
+        // The machine slowed between trials and both styles with it; every trial has the challenger 10% ahead.
+        Interval baseline = Interval.of(100, 200, 300);
+        Interval challenger = Interval.of(110, 220, 330);
+        assertFalse(challenger.above(baseline), "each cell's own interval holds the drift");
+
+        Interval lead = Interval.lead(challenger, baseline);
+        assertEquals(1.1, lead.median(), 1e-9);
+        assertEquals(1.1, lead.low(), 1e-9);
+        assertEquals(1.1, lead.high(), 1e-9);
+    }
+
+    @Test
+    void aLeadThatChangesSidesBetweenTrialsIsATie() {
+        Interval lead = Interval.lead(Interval.of(80, 130, 100), Interval.of(100, 100, 100));
+        assertTrue(lead.low() < 1 && lead.high() > 1, lead.toString());
+        assertEquals(1.0, lead.median(), 1e-9);
+        // Student's t on the logarithms of 0.8, 1.3 and 1.0, three trials: the geometric mean 1.013, t(2) = 4.303.
+        double[] logs = {Math.log(0.8), Math.log(1.3), Math.log(1.0)};
+        double mean = (logs[0] + logs[1] + logs[2]) / 3;
+        double sd = Math.sqrt(((logs[0] - mean) * (logs[0] - mean) + (logs[1] - mean) * (logs[1] - mean) + (logs[2] - mean) * (logs[2] - mean)) / 2);
+        assertEquals(Math.exp(mean - 4.302653 * sd / Math.sqrt(3)), lead.low(), 1e-4);
+        assertEquals(Math.exp(mean + 4.302653 * sd / Math.sqrt(3)), lead.high(), 1e-4);
+    }
+
+    @Test
+    void trialsThatCannotBePairedGiveNoLead() {
+        assertEquals(null, Interval.lead(Interval.of(1, 2, 3), Interval.of(1, 2)));
+        assertEquals(null, Interval.lead(Interval.of(5), Interval.of(4)));
+        assertEquals(null, Interval.lead(Interval.of(0, 2, 3), Interval.of(1, 2, 3)), "a trial that served nothing has no ratio");
+    }
 }

@@ -35,13 +35,20 @@ class VerdictsTest {
     }
 
     @Test
-    void noVerdictWhereTheClientRanOutOfCpu() {
-        CellResult busy = cell("glassfish", "entry", "train", 400, 3000);
-        busy = new CellResult(busy.server(), busy.variant(), busy.spec(), busy.stats(), busy.facts(), busy.littleLimit(), null, null,
-                busy.results(), null, null, 0.97);
-        Verdict v = Verdicts.of(List.of(cell("glassfish", "entry", "blocking", 400, 1000), busy)).get(0);
+    void noVerdictWhereTheBaselinesClientRanOutOfCpuButTheLeadersOwnShortfallOnlyUnderstatesItsLead() {
+        Verdict v = Verdicts.of(List.of(clientBound(cell("glassfish", "entry", "blocking", 400, 1000)),
+                cell("glassfish", "entry", "train", 400, 3000))).get(0);
         assertEquals(Strength.WITHHELD, v.strength());
         assertEquals("client-bound", v.text());
+
+        Verdict lead = Verdicts.of(List.of(cell("glassfish", "entry", "blocking", 400, 1000),
+                clientBound(cell("glassfish", "entry", "train", 400, 3000)))).get(0);
+        assertEquals("train", lead.winner());
+        assertEquals(Strength.STRONG, lead.strength());
+    }
+
+    private static CellResult clientBound(CellResult r) {
+        return new CellResult(r.server(), r.variant(), r.spec(), r.stats(), r.facts(), r.littleLimit(), null, null, r.results(), null, null, 0.97);
     }
 
     @Test

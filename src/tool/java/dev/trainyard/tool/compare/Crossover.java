@@ -15,8 +15,9 @@ import java.util.function.ToDoubleFunction;
  * style (async, train, a pool) overtakes the baseline (blocking, sync) in throughput and stays
  * ahead at every higher load measured, or the plain statement that it never does.
  *
- * <p>With several trials a cell, a style is ahead only where its 95% interval lies above the
- * baseline's; overlapping intervals are a tie within noise. With one trial, ratios within
+ * <p>With several trials a cell, a style is ahead only where the 95% interval of its lead (its
+ * throughput over the baseline's, trial by trial: {@link Interval#lead}) lies above 1, behind
+ * where it lies below; an interval that holds 1 is a tie within noise. With one trial, ratios within
  * {@link #MARGIN} of 1 count as a tie: on a shared 2-core machine two runs of one cell differ by
  * about that much, so a smaller lead is not evidence.
  */
@@ -27,12 +28,24 @@ record Crossover(String where, String experiment, String challenger, String base
 
     enum Kind { ALWAYS_AHEAD, OVERTAKES, FALLS_BACK, NEVER }
 
-    /** Both styles at one load: throughput (req/s) and p95 (ms), and each throughput's interval over its trials (or null). */
+    /**
+     * Both styles at one load: throughput (req/s) and p95 (ms), each throughput's interval over its
+     * trials (or null), and whether the load client ran out of CPU on each side's cell.
+     */
     record Point(int users, double baseline, double challenger, double baselineP95, double challengerP95,
-            Interval baselineTrials, Interval challengerTrials, boolean clientBound) {
+            Interval baselineTrials, Interval challengerTrials, boolean baselineClientBound, boolean challengerClientBound) {
 
         Point(int users, double baseline, double challenger, double baselineP95, double challengerP95) {
-            this(users, baseline, challenger, baselineP95, challengerP95, null, null, false);
+            this(users, baseline, challenger, baselineP95, challengerP95, null, null, false, false);
+        }
+
+        boolean clientBound() {
+            return baselineClientBound || challengerClientBound;
+        }
+
+        /** Where the client ran out of CPU and so neither lead could be told: the verdict is withheld. */
+        boolean withheld() {
+            return clientBound() && !ahead() && !behind();
         }
 
         double ratio() {
@@ -44,13 +57,30 @@ record Crossover(String where, String experiment, String challenger, String base
             return baselineTrials != null && challengerTrials != null && baselineTrials.known() && challengerTrials.known();
         }
 
-        /** Ahead beyond noise; never where the load client ran out of CPU (the verdict is withheld). */
+        /** The challenger's lead over the baseline, trial by trial, or null where the trials cannot be paired. */
+        Interval lead() {
+            return byIntervals() ? Interval.lead(challengerTrials, baselineTrials) : null;
+        }
+
+        /**
+         * Ahead beyond noise. A client out of CPU only holds a cell's figure down: the challenger's
+         * lead stands where only its own cell was client-bound (the true lead is larger still), not
+         * where the baseline's was, whose figure may be short of the server's.
+         */
         boolean ahead() {
-            return !clientBound && (byIntervals() ? challengerTrials.above(baselineTrials) : ratio() > 1 + MARGIN);
+            if (baselineClientBound) {
+                return false;
+            }
+            Interval lead = lead();
+            return lead != null ? lead.low() > 1 : byIntervals() ? challengerTrials.above(baselineTrials) : ratio() > 1 + MARGIN;
         }
 
         boolean behind() {
-            return !clientBound && (byIntervals() ? baselineTrials.above(challengerTrials) : ratio() < 1 - MARGIN);
+            if (challengerClientBound) {
+                return false;
+            }
+            Interval lead = lead();
+            return lead != null ? lead.high() < 1 : byIntervals() ? baselineTrials.above(challengerTrials) : ratio() < 1 - MARGIN;
         }
     }
 
@@ -129,7 +159,7 @@ record Crossover(String where, String experiment, String challenger, String base
                     if (r.spec().style().equals(challenger) && b != null) {
                         points.add(new Point(r.spec().users(), throughput.applyAsDouble(b), throughput.applyAsDouble(r),
                                 p95.applyAsDouble(b), p95.applyAsDouble(r), trials.apply(b), trials.apply(r),
-                                clientBound.test(b) || clientBound.test(r)));
+                                clientBound.test(b), clientBound.test(r)));
                     }
                 }
                 if (!points.isEmpty()) {
@@ -157,11 +187,13 @@ record Crossover(String where, String experiment, String challenger, String base
     String evidence() {
         List<String> parts = new ArrayList<>();
         for (Point p : points) {
-            if (p.clientBound()) {
+            if (p.withheld()) {
                 parts.add(String.format(Locale.ROOT, "withheld at %d: the load client was CPU-bound (%.0f vs %.0f req/s)",
                         p.users(), p.challenger(), p.baseline()));
             } else if (p.byIntervals()) {
-                parts.add(String.format(Locale.ROOT, "x%.2f at %d (%s vs %s req/s%s, p95 %.0f vs %.0f ms)", p.ratio(), p.users(),
+                Interval lead = p.lead();
+                parts.add(String.format(Locale.ROOT, "x%.2f%s at %d (%s vs %s req/s%s, p95 %.0f vs %.0f ms)", p.ratio(),
+                        lead == null ? "" : String.format(Locale.ROOT, " [%.2f, %.2f]", lead.low(), lead.high()), p.users(),
                         p.challengerTrials(), p.baselineTrials(), p.ahead() || p.behind() ? "" : ": a tie within noise",
                         p.challengerP95(), p.baselineP95()));
             } else {

@@ -19,7 +19,7 @@ import java.util.Map;
  */
 final class RunDiff {
 
-    static final String HEADER = "variant,experiment,users,winner,ratio,strength";
+    static final String HEADER = "variant,experiment,users,winner,ratio,strength,ratio_low,ratio_high";
 
     private RunDiff() {
     }
@@ -29,7 +29,9 @@ final class RunDiff {
         lines.add(HEADER);
         for (Verdicts.Verdict v : verdicts) {
             lines.add(String.join(",", v.variant(), v.experiment(), String.valueOf(v.users()), v.winner() == null ? "" : v.winner(),
-                    String.format(Locale.ROOT, "%.3f", v.ratio()), v.strength().name()));
+                    String.format(Locale.ROOT, "%.3f", v.ratio()), v.strength().name(),
+                    Double.isNaN(v.low()) ? "" : String.format(Locale.ROOT, "%.3f", v.low()),
+                    Double.isNaN(v.high()) ? "" : String.format(Locale.ROOT, "%.3f", v.high())));
         }
         return lines;
     }

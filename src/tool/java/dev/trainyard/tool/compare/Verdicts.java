@@ -20,14 +20,17 @@ final class Verdicts {
      * @param winner the winning style, or null for a tie or a withheld verdict
      * @param ratio a winning challenger's throughput over the baseline's; a winning baseline's over the best
      *     challenger's; for a tie, the best challenger's over the baseline's
+     * @param low the 95% interval of that ratio over the paired trials ({@link Interval#lead}), NaN with one trial
      */
-    record Verdict(String variant, String experiment, int users, String winner, double ratio, Strength strength) {
+    record Verdict(String variant, String experiment, int users, String winner, double ratio, Strength strength, double low,
+            double high) {
 
         String text() {
+            String interval = Double.isNaN(low) ? "" : String.format(Locale.ROOT, " [%.2f, %.2f]", low, high);
             return switch (strength) {
                 case WITHHELD -> "client-bound";
-                case TIE -> String.format(Locale.ROOT, "tie (x%.2f)", ratio);
-                default -> String.format(Locale.ROOT, "%s x%.2f", winner, ratio);
+                case TIE -> String.format(Locale.ROOT, "tie (x%.2f%s)", ratio, interval);
+                default -> String.format(Locale.ROOT, "%s x%.2f%s", winner, ratio, interval);
             };
         }
     }
@@ -58,7 +61,7 @@ final class Verdicts {
         List<Crossover.Point> points = new ArrayList<>();
         for (CellResult c : challengers) {
             points.add(new Crossover.Point(c.spec().users(), baseline.stats().throughput(), c.stats().throughput(),
-                    baseline.stats().p95Ms(), c.stats().p95Ms(), baseline.trials(), c.trials(), baseline.clientBound() || c.clientBound()));
+                    baseline.stats().p95Ms(), c.stats().p95Ms(), baseline.trials(), c.trials(), baseline.clientBound(), c.clientBound()));
         }
         String variant = baseline.variantName();
         String experiment = baseline.spec().experiment();
@@ -72,16 +75,23 @@ final class Verdicts {
         if (!ahead.isEmpty()) {
             int best = ahead.stream().max(Comparator.comparingDouble(i -> points.get(i).challenger())).orElseThrow();
             double ratio = points.get(best).ratio();
-            return new Verdict(variant, experiment, users, challengers.get(best).spec().style(), ratio, strength(ratio));
+            Interval lead = points.get(best).lead();
+            return new Verdict(variant, experiment, users, challengers.get(best).spec().style(), ratio, strength(ratio),
+                    lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high());
         }
         if (points.stream().allMatch(Crossover.Point::behind)) {
-            double bestChallenger = points.stream().mapToDouble(Crossover.Point::challenger).max().orElse(0);
-            double ratio = bestChallenger == 0 ? Double.POSITIVE_INFINITY : baseline.stats().throughput() / bestChallenger;
-            return new Verdict(variant, experiment, users, baseline.spec().style(), ratio, strength(ratio));
+            Crossover.Point closest = points.stream().max(Comparator.comparingDouble(Crossover.Point::challenger)).orElseThrow();
+            double ratio = closest.challenger() == 0 ? Double.POSITIVE_INFINITY : baseline.stats().throughput() / closest.challenger();
+            Interval lead = closest.lead();
+            // The baseline's lead over its closest challenger: that challenger's interval, inverted.
+            return new Verdict(variant, experiment, users, baseline.spec().style(), ratio, strength(ratio),
+                    lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low());
         }
         Crossover.Point top = points.stream().max(Comparator.comparingDouble(Crossover.Point::ratio)).orElseThrow();
-        boolean withheld = points.stream().anyMatch(Crossover.Point::clientBound);
-        return new Verdict(variant, experiment, users, null, top.ratio(), withheld ? Strength.WITHHELD : Strength.TIE);
+        boolean withheld = points.stream().anyMatch(Crossover.Point::withheld);
+        Interval lead = withheld ? null : top.lead();
+        return new Verdict(variant, experiment, users, null, top.ratio(), withheld ? Strength.WITHHELD : Strength.TIE,
+                lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high());
     }
 
     private static Strength strength(double ratio) {
