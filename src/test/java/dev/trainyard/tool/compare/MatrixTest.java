@@ -17,23 +17,49 @@ class MatrixTest {
             new String[] {"jetty", "platform"}, new String[] {"jetty", "virtual"}, new String[] {"glassfish", "platform"});
 
     @Test
-    void theDefaultRunCoversEveryStyleAtSeveralLoadsAndLeavesTimeToBuildWithinFifteenMinutes() {
+    void theDefaultRunCoversTheFiveExperimentsWithTrialsWithinItsBudget() {
         Options options = Options.parse(Map.of());
-        List<CellSpec> cells = Matrix.cells(options, true);
+        List<CellSpec> platform = Matrix.cells(options, "platform", true);
+        List<CellSpec> virtual = Matrix.cells(options, "virtual", true);
 
-        Set<String> entryStyles = cells.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::style).collect(Collectors.toSet());
+        assertEquals(3, options.trials());
+        Set<String> plans = platform.stream().map(CellSpec::plan).collect(Collectors.toSet());
+        assertEquals(Set.of("sleep.jmx", "offload.jmx", "entry.jmx", "store.jmx", "products.jmx", "hello.jmx"), plans,
+                "the five experiments, and the calibration on hello");
+        Set<String> entryStyles = platform.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::style).collect(Collectors.toSet());
         assertEquals(Set.of("blocking", "async", "train"), entryStyles);
-        assertEquals(Set.of(1, 50, 400), cells.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::users).collect(Collectors.toSet()));
-        assertEquals(Set.of(200, 1000), cells.stream().filter(c -> c.experiment().equals("sleep")).map(CellSpec::users).collect(Collectors.toSet()));
-        assertEquals("calibration", cells.get(cells.size() - 1).experiment(), "the generator is calibrated last, warm");
+        assertEquals(Set.of(1, 50, 400), platform.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::users).collect(Collectors.toSet()));
+        assertTrue(platform.stream().filter(c -> c.experiment().startsWith("store")).noneMatch(CellSpec::loopBound),
+                "the default's store cells are timed like the others, so the budget holds");
+        assertEquals(Set.of("sleep.jmx", "entry.jmx", "hello.jmx"), virtual.stream().map(CellSpec::plan).collect(Collectors.toSet()),
+                "the virtual variants repeat what threads change");
+        assertEquals("calibration", platform.get(platform.size() - 1).experiment(), "the generator is calibrated last, warm");
         long seconds = Progress.estimateSeconds(options, FIVE_VARIANTS);
-        assertTrue(seconds <= 11 * 60, "the default cells plan " + seconds + " s; the build and the dashboards need the rest of 15 minutes");
+        assertTrue(seconds <= 23 * 60, "the default run plans " + seconds + " s; 25 minutes must hold the build as well");
+    }
+
+    @Test
+    void namedPlansRunOnEveryVariant() {
+        Options options = Options.parse(Map.of("plans", "store"));
+        assertEquals(List.of("store"), options.plans("virtual"));
+    }
+
+    @Test
+    void theCostRunsInTheFirstTrialAndTheCalibrationInTheLast() {
+        Options options = Options.parse(Map.of("plans", "cost,entry", "users", "5"));
+        List<CellSpec> cells = Matrix.cells(options, "platform", true);
+        CellSpec cost = cells.stream().filter(CellSpec::cost).findFirst().orElseThrow();
+        CellSpec calibration = cells.stream().filter(CellSpec::calibration).findFirst().orElseThrow();
+        CellSpec entry = cells.stream().filter(c -> c.experiment().equals("entry")).findFirst().orElseThrow();
+        assertEquals(List.of(true, false, false), List.of(cost.runsIn(1, 3), cost.runsIn(2, 3), cost.runsIn(3, 3)));
+        assertEquals(List.of(false, false, true), List.of(calibration.runsIn(1, 3), calibration.runsIn(2, 3), calibration.runsIn(3, 3)));
+        assertEquals(List.of(true, true, true), List.of(entry.runsIn(1, 3), entry.runsIn(2, 3), entry.runsIn(3, 3)));
     }
 
     @Test
     void fullModeRunsEveryPlanAtTheSeedsLoadsAndLengths() {
         Options options = Options.parse(Map.of("mode", "full"));
-        List<CellSpec> cells = Matrix.cells(options, true);
+        List<CellSpec> cells = Matrix.cells(options, "platform", true);
 
         assertEquals(60, options.seconds());
         assertEquals(Options.ALL_PLANS.stream().filter(p -> !p.equals("cost")).map(p -> p + ".jmx").collect(Collectors.toSet()),
@@ -46,10 +72,10 @@ class MatrixTest {
 
     @Test
     void usersReplaceTheLoadLevelsAndTheVirtualPoolNeedsVirtualThreads() {
-        Options options = Options.parse(Map.of("plans", "offload", "users", "7,70"));
+        Options options = Options.parse(Map.of("mode", "full", "plans", "offload", "users", "7,70"));
 
-        List<CellSpec> platform = Matrix.cells(options, false);
-        List<CellSpec> virtual = Matrix.cells(options, true);
+        List<CellSpec> platform = Matrix.cells(options, "platform", false);
+        List<CellSpec> virtual = Matrix.cells(options, "platform", true);
 
         assertEquals(Set.of(7, 70), platform.stream().filter(c -> c.experiment().equals("offload")).map(CellSpec::users).collect(Collectors.toSet()));
         assertTrue(platform.stream().noneMatch(c -> c.style().equals("virtual")));
@@ -79,16 +105,16 @@ class MatrixTest {
         Options options = Options.parse(given);
         assertEquals("wrk", options.client());
         assertEquals(List.of("jetty"), options.servers());
-        assertEquals(15, options.seconds());
+        assertEquals(5, options.seconds());
         assertTrue(!options.dashboards(), "wrk keeps no samples for a dashboard");
-        Set<String> trainStyles = Matrix.cells(options, false).stream().filter(c -> c.experiment().equals("entry"))
+        Set<String> trainStyles = Matrix.cells(options, "platform", false).stream().filter(c -> c.experiment().equals("entry"))
                 .map(CellSpec::style).filter(s -> s.startsWith("train")).collect(Collectors.toSet());
         assertEquals(Set.of("train", "train window", "train adaptive"), trainStyles);
     }
 
     @Test
     void theCostPlanIsOneCellAndNeedsNoCalibration() {
-        List<CellSpec> cells = Matrix.cells(Options.parse(Map.of("plans", "cost", "cost.count", "20000")), false);
+        List<CellSpec> cells = Matrix.cells(Options.parse(Map.of("plans", "cost", "cost.count", "20000")), "platform", false);
         assertEquals(1, cells.size());
         assertTrue(cells.get(0).cost());
         assertEquals("20000", cells.get(0).props().get("count"));

@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -30,6 +31,27 @@ record CellSpec(String experiment, String plan, String style, int users, int rat
     /** The products cost: downloads one at a time with the server's CPU read around each, not a load. */
     boolean cost() {
         return experiment.equals("cost");
+    }
+
+    /** The generator's ceiling on /blocking/hello, read once, in the last trial, when everything is warm. */
+    boolean calibration() {
+        return experiment.equals("calibration");
+    }
+
+    /** The same path at up to {@code most} users, timed rather than loop-bound: the server's warm-up for it. */
+    CellSpec warmUp(int most) {
+        Map<String, String> timed = new LinkedHashMap<>(props);
+        timed.computeIfPresent("loops", (k, v) -> "-1");
+        return new CellSpec(experiment, plan, style, users == 0 ? 0 : Math.min(users, most), rate, timed, serviceSeconds, bound,
+                writesEntries, path);
+    }
+
+    /**
+     * Whether this cell runs in that trial of a run of that many: the cost only in the first (its
+     * rounds are its repetitions), the calibration only in the last, every other cell in each.
+     */
+    boolean runsIn(int trial, int trials) {
+        return cost() ? trial == 1 : calibration() ? trial == trials : true;
     }
 
     String load() {

@@ -32,7 +32,14 @@ import java.util.Properties;
 public final class Compare {
 
     private static final long SETTLE_MS = 30_000;
+    /**
+     * The server's warm-up: every path the variant's cells load, once, before the first trial, so
+     * that no trial pays for cold code and caches. Measured without it (only the entry styles, 20
+     * users, 2 s): the first blocking entry trial at 400 users served a third to a half of the later
+     * ones, the store's point lookup a third. Smoke runs take a second a path.
+     */
     static final int WARM_UP_SECONDS = 2;
+    static final int WARM_UP_USERS = 100;
     /** Errors that are not load shedding beyond this share fail a cell. */
     static final double ERROR_BUDGET = 0.01;
 
@@ -128,7 +135,7 @@ public final class Compare {
     private void facts(List<String> skipped) {
         facts.add("Run " + runDir.getFileName() + ", mode " + options.mode() + ": " + options.warmup() + " s warm-up (cut) + "
                 + options.seconds() + " s measured per cell, " + (options.trials() == 1 ? "one trial"
-                : options.trials() + " trials interleaved (figures: medians; a lead counts only where the 95% intervals separate)")
+                : options.trials() + " trials interleaved (figures: medians; a lead counts only where its 95% interval over the paired trials excludes a tie)")
                 + "; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
         facts.add("Machine: " + cpus.cores() + " cores, " + System.getProperty("os.name") + " "
                 + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() ? " in-process" : "")
@@ -156,17 +163,14 @@ public final class Compare {
                     MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
                     Double.isInfinite(bounds.requestThreads()) ? "none (virtual)" : String.format(Locale.ROOT, "%.0f", bounds.requestThreads())));
             LoadClient.Target target = new LoadClient.Target(server.baseUrl(), URI.create(server.baseUrl()).getPort(), variant);
-            System.out.print("warming up the server (every style, not measured) ... ");
-            System.out.flush();
-            client.warmUp(target, dir);
-            System.out.println("done");
-            List<CellSpec> cells = Matrix.cells(options, virtualThreads);
+            List<CellSpec> cells = Matrix.cells(options, variant, virtualThreads);
+            warmUp(cells, target, scrape, dir);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
             // Trial by trial through the whole list (A B C A B C), so that drift hits every style alike.
             for (int trial = 1; trial <= options.trials(); trial++) {
                 for (CellSpec cell : cells) {
-                    if (cell.cost() && trial > 1) {
-                        continue; // its own rounds are its repetitions
+                    if (!cell.runsIn(trial, options.trials())) {
+                        continue;
                     }
                     progress.cellStarting(name, variant, cell, trial);
                     if (cell.cost()) {
@@ -196,6 +200,21 @@ public final class Compare {
         }
     }
 
+    /** Each distinct path of the cells at up to {@link #WARM_UP_USERS} users, timed, unmeasured, then settled. */
+    private void warmUp(List<CellSpec> cells, LoadClient.Target target, MetricsScrape scrape, Path dir) throws Exception {
+        Map<String, CellSpec> paths = new LinkedHashMap<>();
+        cells.stream().filter(c -> !c.cost() && !c.calibration()).forEach(c -> paths.putIfAbsent(c.path(), c.warmUp(WARM_UP_USERS)));
+        System.out.printf(Locale.ROOT, "warming up the server (%d paths, not measured) ... ", paths.size());
+        System.out.flush();
+        Path jtl = dir.resolve("warm-up.jtl");
+        for (CellSpec cell : paths.values()) {
+            client.run(cell, target, 0, options.smoke() ? 1 : WARM_UP_SECONDS, jtl);
+            Files.deleteIfExists(jtl);
+            settle(scrape);
+        }
+        System.out.println("done");
+    }
+
     /** The products cost (E1 store's large answers): its table on the console, its downloads in products-cost.csv. */
     private void cost(String name, String variant, Server server, MetricsScrape scrape, Path dir) throws Exception {
         System.out.printf(Locale.ROOT, "%n== products cost on %s/%s: count=%d, one download at a time, %d measured per style after %d warm-up pairs%n",
@@ -221,14 +240,15 @@ public final class Compare {
         String failure = null;
         ServerActivity activity;
         CellStats stats;
-        double clientCpu0 = cpus.clientCpuSeconds();
-        long start = System.nanoTime();
+        // wrk's CPU is counted once it exits, and a loop-bound cell is measured whole: both are read over the whole cell.
+        boolean whole = cell.loopBound() || !options.jmeter();
+        CpuSets.ClientWindow window = cpus.clientWindow(whole ? 0 : options.warmup(), whole ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.seconds());
         try {
             stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
         } finally {
             activity = watch.stop();
         }
-        double clientCpu = cpus.clientShare(cpus.clientCpuSeconds() - clientCpu0, (System.nanoTime() - start) / 1e9);
+        double clientCpu = window.share();
         // Requests the client gave up on may still be in the server: let them end before auditing.
         if (!settle(scrape)) {
             failure = "the server still had requests in flight " + SETTLE_MS / 1000 + " s after the load";

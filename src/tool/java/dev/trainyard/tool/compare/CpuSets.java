@@ -2,8 +2,11 @@ package dev.trainyard.tool.compare;
 
 import dev.trainyard.tool.run.CpuAffinity;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Keeps the load client off the server's cores. On a machine of two or more cores the harness
@@ -59,6 +62,52 @@ final class CpuSets {
 
     double clientCpuSeconds() throws IOException {
         return CpuAffinity.selfAndChildrenCpuSeconds();
+    }
+
+    /**
+     * Starts reading the client's CPU over the measured window of a cell that starts now: at the
+     * end of its warm-up and at the end of the window, so that starting and stopping hundreds of
+     * users, which happens outside it, is not taken for load. A cell that ends before its window
+     * does (loop-bound) is read whole.
+     */
+    ClientWindow clientWindow(int warmupSeconds, int seconds) throws IOException {
+        return new ClientWindow(warmupSeconds, seconds);
+    }
+
+    final class ClientWindow {
+
+        private final double[] started;
+        private final CompletableFuture<double[]> from;
+        private final CompletableFuture<double[]> to;
+
+        private ClientWindow(int warmupSeconds, int seconds) throws IOException {
+            started = reading();
+            from = CompletableFuture.supplyAsync(this::reading, CompletableFuture.delayedExecutor(warmupSeconds, TimeUnit.SECONDS));
+            to = CompletableFuture.supplyAsync(this::reading, CompletableFuture.delayedExecutor(warmupSeconds + seconds, TimeUnit.SECONDS));
+        }
+
+        /** The share of its cores the client used in the window (or over the whole cell, if it ended first). */
+        double share() {
+            double[] a = started;
+            double[] b;
+            if (to.isDone() && !to.isCompletedExceptionally()) {
+                a = from.join();
+                b = to.join();
+            } else {
+                to.cancel(false);
+                from.cancel(false);
+                b = reading();
+            }
+            return clientShare(b[0] - a[0], (b[1] - a[1]) / 1e9);
+        }
+
+        private double[] reading() {
+            try {
+                return new double[] {clientCpuSeconds(), System.nanoTime()};
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     /** The share of the client's cores it used over {@code seconds} of wall time. */

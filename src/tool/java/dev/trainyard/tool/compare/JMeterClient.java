@@ -32,17 +32,6 @@ final class JMeterClient implements LoadClient {
     }
 
     @Override
-    public void warmUp(Target target, Path dir) throws Exception {
-        for (String style : List.of("blocking", "async", "train")) {
-            Map<String, String> props = Map.of("host", "127.0.0.1", "port", String.valueOf(target.port()),
-                    "users", "20", "rampup", "0", "duration", String.valueOf(Compare.WARM_UP_SECONDS), "style", style);
-            Path jtl = dir.resolve("warm-up-" + style + ".jtl");
-            engine.run(plans.resolve("entry.jmx"), props, jtl, Compare.WARM_UP_SECONDS);
-            Files.delete(jtl);
-        }
-    }
-
-    @Override
     public CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception {
         Map<String, String> props = new LinkedHashMap<>(cell.props());
         props.put("host", "127.0.0.1");

@@ -15,9 +15,6 @@ interface LoadClient {
 
     String name();
 
-    /** Runs every style briefly so that no cell pays for the server's cold code; nothing is kept. */
-    void warmUp(Target target, Path dir) throws Exception;
-
     /**
      * Puts the cell's load on the target for {@code warmup + seconds} and measures the steady
      * state, the warm-up left out; a client that keeps its samples writes them to {@code results}.

@@ -13,26 +13,34 @@ import java.util.Properties;
  * ({@code -Pbench}: {@link #BENCH}) changes the defaults; a -D setting still wins. {@link #HELP}
  * is what the README and {@code -Dhelp} print.
  */
-record Options(String mode, String client, List<String> servers, List<String> variants, List<String> plans, int[] users,
+record Options(String mode, String client, List<String> servers, List<String> variants, List<String> plans,
+        List<String> virtualPlans, int[] users,
         int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against) {
 
     static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
+    /** The default run: the five experiments (E5 threads is read from the variants' sleep and entry rows). */
+    static final String DEFAULT_PLANS = "sleep,offload,entry,store,products";
+    /** What a thread model changes: the plans the default run repeats on the virtual variants. */
+    static final List<String> THREAD_PLANS = List.of("sleep", "entry", "threads", "open");
     /** The plans wrk can drive: one URL, closed model, time-bound. */
     static final List<String> WRK_PLANS = List.of("sleep", "offload", "entry", "products", "hello", "threads", "cost");
 
     static final String HELP = """
-            mode=default|full|smoke   default: every style on every server variant, a few seconds a cell (about ten
-                                      minutes); full: the original experiments' loads and lengths (hours); smoke: CI
+            mode=default|full|smoke   default: the five experiments at reduced loads, 3 trials of short cells (about 22
+                                      minutes; the start prints the plan); full: the original experiments' loads and
+                                      lengths (hours); smoke: CI
             client=jmeter|wrk         the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)
             servers=tomcat,jetty,glassfish   variants=platform,virtual
-            plans=sleep,entry         also offload, store, products, hello, threads, open (full: all but cost);
-                                      cost: the server's CPU per MiB of /blocking/products against /async/products
+            plans=sleep,offload,entry,store,products   also hello, threads, open (full: all but cost); unless named,
+                                      the default run repeats only sleep and entry (what threads change) on the virtual
+                                      variants; cost: the server's CPU per MiB of /blocking/products against /async/products
             users=1,50,400            replaces every closed plan's load levels
-            seconds=4 warmup=2        per cell (smoke: 2 and 1; full: 60 and 10); the warm-up is not measured
-            trials=1                  how often each cell runs, interleaved (A B C A B C); from 2 on, each cell has a 95%
-                                      interval and a lead counts only where the intervals separate (full: 3)
+            seconds=2 warmup=1        per cell (full: 60 and 10); the warm-up is not measured
+            trials=3                  how often each cell runs, interleaved (A B C A B C); from 2 on, each cell has a 95%
+                                      interval, and a lead counts only where its interval over the paired trials
+                                      excludes a tie (smoke: 1)
             rate=1000                 the open model's arrivals per second (smoke: 50)
             policies=natural          the Train's departure policies in the entry plan (natural, window, adaptive)
             isolate=true              on 2+ cores, the load client on the last core, the server and the database on the
@@ -50,7 +58,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
 
     /** -Pbench: the lean client on one server variant, longer cells, every Train policy. */
     static final Map<String, String> BENCH = Map.of("client", "wrk", "servers", "tomcat", "variants", "platform",
-            "plans", "sleep,offload,entry", "seconds", "15", "warmup", "5", "policies", "natural,window,adaptive",
+            "plans", "sleep,offload,entry", "seconds", "5", "warmup", "2", "policies", "natural,window,adaptive",
             "dashboards", "false", "dir", "target/bench");
 
     /** The options from this JVM's system properties over a preset's defaults. */
@@ -70,7 +78,10 @@ record Options(String mode, String client, List<String> servers, List<String> va
         List<String> servers = s.list("servers", "tomcat,jetty,glassfish", List.of("tomcat", "jetty", "glassfish"));
         List<String> variants = s.list("variants", "platform,virtual", List.of("platform", "virtual"));
         List<String> plans = s.list("plans", mode.equals("full") ? String.join(",", ALL_PLANS.subList(0, ALL_PLANS.size() - 1))
-                : "sleep,entry", ALL_PLANS);
+                : DEFAULT_PLANS, ALL_PLANS);
+        // The default run's budget: on the virtual variants only what threads change, unless plans were named.
+        List<String> virtualPlans = mode.equals("full") || !s.text("plans", "").isEmpty() ? plans
+                : plans.stream().filter(THREAD_PLANS::contains).toList();
         if (client.equals("wrk")) {
             for (String plan : plans) {
                 if (!WRK_PLANS.contains(plan)) {
@@ -82,9 +93,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
         String usersText = s.text("users", "");
         int[] users = usersText.isEmpty() ? null
                 : Arrays.stream(usersText.split(",")).mapToInt(u -> Settings.number("users", u, 1)).toArray();
-        int seconds = s.number("seconds", mode.equals("full") ? 60 : mode.equals("smoke") ? 2 : 4, 1);
-        int warmup = s.number("warmup", mode.equals("smoke") ? 1 : mode.equals("full") ? 10 : 2, 0);
-        int trials = s.number("trials", mode.equals("full") ? 3 : 1, 1);
+        int seconds = s.number("seconds", mode.equals("full") ? 60 : 2, 1);
+        int warmup = s.number("warmup", mode.equals("full") ? 10 : 1, 0);
+        int trials = s.number("trials", mode.equals("smoke") ? 1 : 3, 1);
         int rate = s.number("rate", mode.equals("smoke") ? 50 : 1000, 1);
         List<String> policies = s.list("policies", "natural", List.of("natural", "window", "adaptive"));
         boolean isolate = s.flag("isolate", true);
@@ -95,10 +106,15 @@ record Options(String mode, String client, List<String> servers, List<String> va
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
-        return new Options(mode, client, servers, variants, plans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
+        return new Options(mode, client, servers, variants, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
                 crosscheck, strict, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
                 s.text("diff", null), s.text("against", "latest"));
+    }
+
+    /** The plans a server variant runs. */
+    List<String> plans(String variant) {
+        return variant.equals("virtual") ? virtualPlans : plans;
     }
 
     boolean full() {

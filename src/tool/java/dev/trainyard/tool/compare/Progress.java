@@ -11,15 +11,19 @@ final class Progress {
 
     private static final int SERVER_START_SECONDS = 10;
     private static final int GLASSFISH_START_SECONDS = 60;
-    /** Measured: loading the plan, settling and auditing take well under a second a cell. */
+    /**
+     * Measured over a default run: loading the plan, starting and stopping the users, settling and
+     * auditing take about a second a cell on average (two where hundreds of users start and stop).
+     */
     private static final int CELL_OVERHEAD_SECONDS = 1;
 
     private final Options options;
     private final int totalCells;
     private final int totalServers;
+    /** Per server variant, in order: its start and its warm-up (every distinct path once). */
+    private final long[] startSeconds;
     private int cellsDone;
     private int serversStarted;
-    private int glassfishLeft;
 
     Progress(Options options, List<String[]> variants) {
         this(options, variants, true);
@@ -27,10 +31,13 @@ final class Progress {
 
     private Progress(Options options, List<String[]> variants, boolean announce) {
         this.options = options;
-        this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, !v[0].equals("glassfish")).stream()
-                .mapToInt(c -> c.cost() ? 1 : options.trials()).sum()).sum();
+        this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream()
+                .mapToInt(c -> c.cost() || c.calibration() ? 1 : options.trials()).sum()).sum();
         this.totalServers = variants.size();
-        this.glassfishLeft = (int) variants.stream().filter(v -> v[0].equals("glassfish")).count();
+        this.startSeconds = variants.stream().mapToLong(v -> (v[0].equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
+                + Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
+                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Compare.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS))
+                .toArray();
         if (announce) {
             System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cells, about %s%n",
                     totalServers, totalCells, minutes(secondsLeft()));
@@ -39,9 +46,6 @@ final class Progress {
 
     void serverStarting(String server, String variant) {
         serversStarted++;
-        if (server.equals("glassfish")) {
-            glassfishLeft--;
-        }
         System.out.printf(Locale.ROOT, "%n== %s/%s (server %d of %d), about %s left%n", server, variant, serversStarted, totalServers,
                 minutes(secondsLeft()));
     }
@@ -75,9 +79,11 @@ final class Progress {
     private long secondsLeft() {
         long cells = (long) (totalCells - cellsDone)
                 * (options.warmup() + options.seconds() + CELL_OVERHEAD_SECONDS + (options.crosscheck() ? options.seconds() : 0));
-        long servers = (long) (totalServers - serversStarted - glassfishLeft) * (SERVER_START_SECONDS + 3 * Compare.WARM_UP_SECONDS)
-                + (long) glassfishLeft * (GLASSFISH_START_SECONDS + 3 * Compare.WARM_UP_SECONDS);
-        return cells + Math.max(0, servers);
+        long servers = 0;
+        for (int i = serversStarted; i < startSeconds.length; i++) {
+            servers += startSeconds[i];
+        }
+        return cells + servers;
     }
 
     private static String minutes(long seconds) {

@@ -53,13 +53,6 @@ final class WrkClient implements LoadClient {
         return false;
     }
 
-    @Override
-    public void warmUp(Target target, Path dir) throws Exception {
-        for (String style : List.of("blocking", "async", "train")) {
-            run(target.baseUrl() + style + "/entry", 20, Compare.WARM_UP_SECONDS);
-        }
-    }
-
     /** The cell's URL at its users for the warm-up (dropped), then for the measured seconds. */
     @Override
     public CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception {
