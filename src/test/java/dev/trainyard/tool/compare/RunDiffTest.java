@@ -35,6 +35,17 @@ class RunDiffTest {
         assertTrue(said.contains("1 verdict(s) the same, 1 flipped."), said);
     }
 
+    @Test
+    void aLeaderNamedAloneInOneRunAndBesideAnotherInTheOtherHasNotFlipped() throws Exception {
+        Path before = write("before", List.of(cell("jetty", "entry", "blocking", 50, 1000), cell("jetty", "entry", "async", 50, 2000),
+                cell("jetty", "entry", "train", 50, 1300)));
+        Path after = write("after", List.of(cell("jetty", "entry", "blocking", 50, 1000), cell("jetty", "entry", "async", 50, 2000),
+                cell("jetty", "entry", "train", 50, 2050)));
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        int flipped = RunDiff.print(before, after, new PrintStream(text, true, StandardCharsets.UTF_8));
+        assertEquals(0, flipped, text.toString(StandardCharsets.UTF_8));
+    }
+
     private Path write(String name, List<CellResult> cells) throws Exception {
         Path dir = Files.createDirectories(runs.resolve(name));
         Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(Verdicts.of(cells)), StandardCharsets.UTF_8);

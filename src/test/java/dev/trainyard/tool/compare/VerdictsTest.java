@@ -58,4 +58,12 @@ class VerdictsTest {
                 cell("tomcat", "sleep", "blocking", 1000, 1000), cell("tomcat", "sleep", "async", 1000, 4800))));
         assertEquals(Map.of("tomcat/platform", "sleep at 1000 users: async (x4.80)."), choices);
     }
+
+    @Test
+    void twoStylesThatLeadTheBaselineButNotEachOtherShareTheVerdict() {
+        Verdict v = Verdicts.of(List.of(cell("tomcat", "entry", "blocking", 50, 1000), cell("tomcat", "entry", "train", 50, 2300),
+                cell("tomcat", "entry", "async", 50, 2250))).get(0);
+        assertEquals("async or train", v.winner(), "2,300 against 2,250 is within the margin");
+        assertEquals(2.3, v.ratio(), 1e-9);
+    }
 }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -54,7 +55,7 @@ final class RunDiff {
             boolean nowDecided = decided(now);
             if (was[5].equals("WITHHELD") || now[5].equals("WITHHELD")) {
                 out.printf("- %s: not comparable, the load client was CPU-bound (%s -> %s)%n", label, text(was), text(now));
-            } else if (wasDecided && nowDecided && !was[3].equals(now[3])) {
+            } else if (wasDecided && nowDecided && Collections.disjoint(List.of(was[3].split(" or ")), List.of(now[3].split(" or ")))) {
                 flipped++;
                 out.printf("- %s: FLIPPED %s -> %s: both runs told the styles apart, so the change is beyond noise%n",
                         label, text(was), text(now));

@@ -17,7 +17,8 @@ final class Verdicts {
     enum Strength { STRONG, CLEAR, SLIGHT, TIE, WITHHELD }
 
     /**
-     * @param winner the winning style, or null for a tie or a withheld verdict
+     * @param winner the winning style ("async or train" where two lead the baseline but not each other), or null
+     *     for a tie or a withheld verdict
      * @param ratio a winning challenger's throughput over the baseline's; a winning baseline's over the best
      *     challenger's; for a tie, the best challenger's over the baseline's
      * @param low the 95% interval of that ratio over the paired trials ({@link Interval#lead}), NaN with one trial
@@ -76,7 +77,15 @@ final class Verdicts {
             int best = ahead.stream().max(Comparator.comparingDouble(i -> points.get(i).challenger())).orElseThrow();
             double ratio = points.get(best).ratio();
             Interval lead = points.get(best).lead();
-            return new Verdict(variant, experiment, users, challengers.get(best).spec().style(), ratio, strength(ratio),
+            // Named alone only where it also leads every other challenger ahead of the baseline; else "async or train".
+            List<String> leaders = new ArrayList<>();
+            for (int i : ahead) {
+                if (i == best || !apart(challengers.get(best), challengers.get(i))) {
+                    leaders.add(challengers.get(i).spec().style());
+                }
+            }
+            leaders.sort(Comparator.naturalOrder());
+            return new Verdict(variant, experiment, users, String.join(" or ", leaders), ratio, strength(ratio),
                     lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high());
         }
         if (points.stream().allMatch(Crossover.Point::behind)) {
@@ -92,6 +101,15 @@ final class Verdicts {
         Interval lead = withheld ? null : top.lead();
         return new Verdict(variant, experiment, users, null, top.ratio(), withheld ? Strength.WITHHELD : Strength.TIE,
                 lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high());
+    }
+
+    /** Whether the leader served more than the other beyond noise: over their paired trials, or by the margin with one trial. */
+    private static boolean apart(CellResult leader, CellResult other) {
+        Interval lead = Interval.lead(leader.trials(), other.trials());
+        if (lead != null) {
+            return lead.low() > 1;
+        }
+        return leader.stats().throughput() > other.stats().throughput() * (1 + Crossover.MARGIN);
     }
 
     private static Strength strength(double ratio) {
