@@ -34,8 +34,18 @@ class MatrixTest {
         assertEquals(Set.of("sleep.jmx", "entry.jmx", "hello.jmx"), virtual.stream().map(CellSpec::plan).collect(Collectors.toSet()),
                 "the virtual variants repeat what threads change");
         assertEquals("calibration", platform.get(platform.size() - 1).experiment(), "the generator is calibrated last, warm");
+        assertEquals(Set.of(6), platform.stream().filter(c -> c.experiment().equals("entry") && c.users() == 400).map(CellSpec::trials)
+                .collect(Collectors.toSet()), "the pool-contended load runs twice the trials");
+        assertEquals(Set.of(3), platform.stream().filter(c -> !c.calibration() && !(c.experiment().equals("entry") && c.users() == 400))
+                .map(CellSpec::trials).collect(Collectors.toSet()));
         long seconds = Progress.estimateSeconds(options, FIVE_VARIANTS);
         assertTrue(seconds <= 23 * 60, "the default run plans " + seconds + " s; 25 minutes must hold the build as well");
+    }
+
+    @Test
+    void oneTrialStaysOneEverywhere() {
+        Options options = Options.parse(Map.of("mode", "smoke"));
+        assertEquals(Set.of(1), Matrix.cells(options, "platform", true).stream().map(CellSpec::trials).collect(Collectors.toSet()));
     }
 
     @Test
@@ -53,7 +63,10 @@ class MatrixTest {
         CellSpec entry = cells.stream().filter(c -> c.experiment().equals("entry")).findFirst().orElseThrow();
         assertEquals(List.of(true, false, false), List.of(cost.runsIn(1, 3), cost.runsIn(2, 3), cost.runsIn(3, 3)));
         assertEquals(List.of(false, false, true), List.of(calibration.runsIn(1, 3), calibration.runsIn(2, 3), calibration.runsIn(3, 3)));
-        assertEquals(List.of(true, true, true), List.of(entry.runsIn(1, 3), entry.runsIn(2, 3), entry.runsIn(3, 3)));
+        assertEquals(6, entry.trials(), "one level: the highest, pool-contended, twice the trials");
+        assertEquals(List.of(true, true, true, true, true, true, false),
+                List.of(entry.runsIn(1, 6), entry.runsIn(2, 6), entry.runsIn(3, 6), entry.runsIn(4, 6), entry.runsIn(5, 6), entry.runsIn(6, 6),
+                        entry.runsIn(7, 7)));
     }
 
     @Test

@@ -16,9 +16,15 @@ import java.util.Map;
  * @param writesEntries whether every successful request adds one view to trentry (audited)
  * @param path the same work as one URL under /trainyard/, for the lean cross-check (wrk takes no random ids:
  *     entry and s2 pick theirs on the server)
+ * @param trials how many trials the cell runs ({@link Matrix} decides; one until it does)
  */
 record CellSpec(String experiment, String plan, String style, int users, int rate, Map<String, String> props,
-        double serviceSeconds, String bound, boolean writesEntries, String path) {
+        double serviceSeconds, String bound, boolean writesEntries, String path, int trials) {
+
+    CellSpec(String experiment, String plan, String style, int users, int rate, Map<String, String> props,
+            double serviceSeconds, String bound, boolean writesEntries, String path) {
+        this(experiment, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, 1);
+    }
 
     /** Seconds a loop-bound cell may take at most; it is measured over every answer, warm-up included. */
     static final int LOOP_BOUND_CAP_SECONDS = 600;
@@ -43,15 +49,19 @@ record CellSpec(String experiment, String plan, String style, int users, int rat
         Map<String, String> timed = new LinkedHashMap<>(props);
         timed.computeIfPresent("loops", (k, v) -> "-1");
         return new CellSpec(experiment, plan, style, users == 0 ? 0 : Math.min(users, most), rate, timed, serviceSeconds, bound,
-                writesEntries, path);
+                writesEntries, path, 1);
+    }
+
+    CellSpec repeated(int times) {
+        return new CellSpec(experiment, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, times);
     }
 
     /**
-     * Whether this cell runs in that trial of a run of that many: the cost only in the first (its
-     * rounds are its repetitions), the calibration only in the last, every other cell in each.
+     * Whether this cell runs in that trial of a variant whose cells run up to {@code last} trials:
+     * its own first ones (the cost: one, its rounds are its repetitions), the calibration in the last.
      */
-    boolean runsIn(int trial, int trials) {
-        return cost() ? trial == 1 : calibration() ? trial == trials : true;
+    boolean runsIn(int trial, int last) {
+        return calibration() ? trial == last : trial <= trials;
     }
 
     String load() {

@@ -135,7 +135,8 @@ public final class Compare {
     private void facts(List<String> skipped) {
         facts.add("Run " + runDir.getFileName() + ", mode " + options.mode() + ": " + options.warmup() + " s warm-up (cut) + "
                 + options.seconds() + " s measured per cell, " + (options.trials() == 1 ? "one trial"
-                : options.trials() + " trials interleaved (figures: medians; a lead counts only where its 95% interval over the paired trials excludes a tie)")
+                : options.trials() + " trials interleaved, " + Matrix.CONTENDED_TRIALS * options.trials()
+                        + " at the entry plan's highest load (figures: medians; a lead counts only where its 95% interval over the paired trials excludes a tie)")
                 + "; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
         facts.add("Machine: " + cpus.cores() + " cores, " + System.getProperty("os.name") + " "
                 + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() ? " in-process" : "")
@@ -167,9 +168,10 @@ public final class Compare {
             warmUp(cells, target, scrape, dir);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
             // Trial by trial through the whole list (A B C A B C), so that drift hits every style alike.
-            for (int trial = 1; trial <= options.trials(); trial++) {
+            int last = cells.stream().mapToInt(CellSpec::trials).max().orElse(1);
+            for (int trial = 1; trial <= last; trial++) {
                 for (CellSpec cell : cells) {
-                    if (!cell.runsIn(trial, options.trials())) {
+                    if (!cell.runsIn(trial, last)) {
                         continue;
                     }
                     progress.cellStarting(name, variant, cell, trial);

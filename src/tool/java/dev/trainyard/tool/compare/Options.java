@@ -38,9 +38,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       variants; cost: the server's CPU per MiB of /blocking/products against /async/products
             users=1,50,400            replaces every closed plan's load levels
             seconds=2 warmup=1        per cell (full: 60 and 10); the warm-up is not measured
-            trials=3                  how often each cell runs, interleaved (A B C A B C); from 2 on, each cell has a 95%
-                                      interval, and a lead counts only where its interval over the paired trials
-                                      excludes a tie (smoke: 1)
+            trials=3                  how often each cell runs, interleaved (A B C A B C), twice as often at the entry
+                                      plan's highest load; from 2 on, each cell has a 95% interval, and a lead counts
+                                      only where its interval over the paired trials excludes a tie (smoke: 1)
             rate=1000                 the open model's arrivals per second (smoke: 50)
             policies=natural          the Train's departure policies in the entry plan (natural, window, adaptive)
             isolate=true              on 2+ cores, the load client on the last core, the server and the database on the

@@ -12,10 +12,10 @@ final class Progress {
     private static final int SERVER_START_SECONDS = 10;
     private static final int GLASSFISH_START_SECONDS = 60;
     /**
-     * Measured over a default run: loading the plan, starting and stopping the users, settling and
-     * auditing take about a second a cell on average (two where hundreds of users start and stop).
+     * Measured over default runs (planned against taken): loading the plan, starting and stopping
+     * the users, settling and auditing take about half a second a cell on average.
      */
-    private static final int CELL_OVERHEAD_SECONDS = 1;
+    private static final double CELL_OVERHEAD_SECONDS = 0.5;
 
     private final Options options;
     private final int totalCells;
@@ -32,11 +32,11 @@ final class Progress {
     private Progress(Options options, List<String[]> variants, boolean announce) {
         this.options = options;
         this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream()
-                .mapToInt(c -> c.cost() || c.calibration() ? 1 : options.trials()).sum()).sum();
+                .mapToInt(CellSpec::trials).sum()).sum();
         this.totalServers = variants.size();
         this.startSeconds = variants.stream().mapToLong(v -> (v[0].equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
-                + Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
-                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Compare.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS))
+                + Math.round(Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
+                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Compare.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS)))
                 .toArray();
         if (announce) {
             System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cells, about %s%n",
@@ -52,7 +52,7 @@ final class Progress {
 
     void cellStarting(String server, String variant, CellSpec cell, int trial) {
         System.out.printf(Locale.ROOT, "[%d/%d %s/%s] %s%s ... ", cellsDone + 1, totalCells, server, variant, cell.label(),
-                options.trials() > 1 && !cell.cost() ? " (trial " + trial + " of " + options.trials() + ")" : "");
+                cell.trials() > 1 ? " (trial " + trial + " of " + cell.trials() + ")" : "");
         System.out.flush();
     }
 
@@ -77,8 +77,8 @@ final class Progress {
     }
 
     private long secondsLeft() {
-        long cells = (long) (totalCells - cellsDone)
-                * (options.warmup() + options.seconds() + CELL_OVERHEAD_SECONDS + (options.crosscheck() ? options.seconds() : 0));
+        long cells = Math.round((totalCells - cellsDone)
+                * (options.warmup() + options.seconds() + CELL_OVERHEAD_SECONDS + (options.crosscheck() ? options.seconds() : 0)));
         long servers = 0;
         for (int i = serversStarted; i < startSeconds.length; i++) {
             servers += startSeconds[i];
