@@ -29,6 +29,8 @@ class MatrixTest {
         Set<String> entryStyles = platform.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::style).collect(Collectors.toSet());
         assertEquals(Set.of("blocking", "async", "train"), entryStyles);
         assertEquals(Set.of(1, 50, 400), platform.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::users).collect(Collectors.toSet()));
+        assertEquals(Set.of(50, 400), virtual.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::users).collect(Collectors.toSet()),
+                "one user at a time needs no thread model");
         assertTrue(platform.stream().filter(c -> c.experiment().startsWith("store")).noneMatch(CellSpec::loopBound),
                 "the default's store cells are timed like the others, so the budget holds");
         assertEquals(Set.of("sleep.jmx", "entry.jmx", "hello.jmx"), virtual.stream().map(CellSpec::plan).collect(Collectors.toSet()),
