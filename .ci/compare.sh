@@ -15,6 +15,10 @@ check_report() {
            $col["requests"] <= 0 || $col["throughput"] <= 0 || $col["status"] != "ok" || ($col["audit"] != "" && $col["audit"] != "ok") {
              print "insane cell: " $0; bad = 1 }
            END { exit bad }' "$dir/cells.csv" || exit 1
+  # Every server variant's threads were sampled while its cells ran (the report's "where the threads were").
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; if (!col["wait_samples"]) { print "cells.csv lacks wait_samples"; bad = 1; exit }; next }
+           { seen[$1 "/" $2] = 1; samples[$1 "/" $2] += $col["wait_samples"] }
+           END { if (bad) exit 1; for (v in seen) if (samples[v] == 0) { print "no thread sample on " v; bad = 1 }; exit bad }' "$dir/cells.csv" || exit 1
   # Rendered by a real browser (headless Chromium): the verdict matrix is there and every chart drew its lines.
   local dom charts drawn
   dom=$(timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/$dir/report.html" 2>/dev/null)
@@ -26,7 +30,7 @@ check_report() {
   for variant in $2; do
     [ -f "$dir/$variant/dashboard/index.html" ] || { echo "no JMeter dashboard for $variant"; exit 1; }
   done
-  echo "   report: $cells sane cells, the verdict matrix and $charts charts rendered by Chromium, crossovers, dashboards for $2"
+  echo "   report: $cells sane cells with thread samples on every server, the verdict matrix and $charts charts rendered by Chromium, crossovers, dashboards for $2"
 }
 all_plans=sleep,offload,entry,store,products,hello,threads,open
 echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans (tomcat, jetty, glassfish)"

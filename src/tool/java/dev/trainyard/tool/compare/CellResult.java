@@ -23,7 +23,8 @@ record CellResult(String server, String variant, CellSpec spec, CellStats stats,
 
     /**
      * One cell's trials as one result: the trial with the median throughput stands for the cell,
-     * with the interval of all of them; a cell fails if any of its trials failed.
+     * with the interval of all of them and the thread samples of all of them; a cell fails if any
+     * of its trials failed.
      */
     static CellResult combine(List<CellResult> trials) {
         List<CellResult> sorted = new ArrayList<>(trials);
@@ -37,7 +38,8 @@ record CellResult(String server, String variant, CellSpec spec, CellStats stats,
             }
         }
         double busiest = trials.stream().mapToDouble(CellResult::clientCpu).max().orElse(Double.NaN);
-        return new CellResult(median.server, median.variant, median.spec, median.stats, median.facts, median.littleLimit,
+        WaitSites waits = WaitSites.pool(trials.stream().map(r -> r.facts().waits()).toList());
+        return new CellResult(median.server, median.variant, median.spec, median.stats, median.facts.with(waits), median.littleLimit,
                 median.audit, failure, median.results, median.lean, interval, busiest);
     }
 

@@ -54,6 +54,8 @@ public final class Compare {
     private final List<CellResult> results = new ArrayList<>();
     private final List<String> facts = new ArrayList<>();
     private final Map<String, String> dashboards = new LinkedHashMap<>();
+    /** The server variant's thread sampler (waits=true), or null. */
+    private ThreadSampler sampler;
     /** Cells run so far, every trial counted: each one's results file gets the next number. */
     private int cellsRun;
     /** Why the products cost failed (the two styles sent different bodies), or null. */
@@ -164,6 +166,7 @@ public final class Compare {
                     MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
                     Double.isInfinite(bounds.requestThreads()) ? "none (virtual)" : String.format(Locale.ROOT, "%.0f", bounds.requestThreads())));
             LoadClient.Target target = new LoadClient.Target(server.baseUrl(), URI.create(server.baseUrl()).getPort(), variant);
+            sampler = options.waits() ? sampler(name, variant, server) : null;
             List<CellSpec> cells = Matrix.cells(options, variant, virtualThreads);
             warmUp(cells, target, scrape, dir);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
@@ -189,6 +192,14 @@ public final class Compare {
                 }
             }
             trials.values().forEach(t -> results.add(t.size() == 1 ? t.get(0) : CellResult.combine(t)));
+            if (sampler != null) {
+                facts.add(samplingCost(name + "/" + variant, trials.values().stream().flatMap(List::stream).toList()));
+            }
+        } finally {
+            if (sampler != null) {
+                sampler.close();
+                sampler = null;
+            }
         }
         if (options.dashboards() && client instanceof JMeterClient jmeter && !jtls.isEmpty()) {
             Path all = dir.resolve("results.jtl");
@@ -245,10 +256,11 @@ public final class Compare {
         // wrk's CPU is counted once it exits, and a loop-bound cell is measured whole: both are read over the whole cell.
         boolean whole = cell.loopBound() || !options.jmeter();
         CpuSets.ClientWindow window = cpus.clientWindow(whole ? 0 : options.warmup(), whole ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.seconds());
+        ThreadSampler.Session sampling = sampler == null ? null : sampler.start(1000L * (whole ? 0 : options.warmup()));
         try {
             stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
         } finally {
-            activity = watch.stop();
+            activity = watch.stop().with(sampling == null ? WaitSites.NONE : sampling.stop());
         }
         double clientCpu = window.share();
         // Requests the client gave up on may still be in the server: let them end before auditing.
@@ -275,6 +287,40 @@ public final class Compare {
         }
         return new CellResult(name, variant, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,
                 Files.exists(samples) ? runDir.relativize(samples) : null, second, null, clientCpu);
+    }
+
+    /** Attaches to the server's JVM to sample its threads; null (and said in the report) when that fails. */
+    private ThreadSampler sampler(String name, String variant, Server server) {
+        List<ProcessHandle> jvms = server.processes().stream()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList();
+        if (jvms.isEmpty()) {
+            facts.add(name + "/" + variant + ": no thread sampling, the server's JVM was not found.");
+            return null;
+        }
+        try {
+            // The last one: a launcher that forks the server's JVM comes before it.
+            ThreadSampler sampler = ThreadSampler.attach(jvms.get(jvms.size() - 1).pid());
+            if (variant.equals("virtual")) {
+                facts.add(name + "/" + variant + ": the thread samples see virtual threads only while mounted on a carrier (running or"
+                        + " pinned), not parked ones (a pool wait): the JVM's dump that lists those crashed JDK 25.0.3 under load.");
+            }
+            return sampler;
+        } catch (Exception e) {
+            facts.add(name + "/" + variant + ": no thread sampling, attaching to the server's JVM failed: " + e);
+            return null;
+        }
+    }
+
+    /** How long the thread samples took (the README has what they cost the cells' throughput). */
+    private static String samplingCost(String variant, List<CellResult> cells) {
+        double[] millis = cells.stream().mapToDouble(r -> r.facts().waits().sampleMillis()).filter(m -> !Double.isNaN(m)).sorted().toArray();
+        int samples = cells.stream().mapToInt(r -> r.facts().waits().samples()).sum();
+        if (millis.length == 0) {
+            return variant + ": thread sampling took no sample.";
+        }
+        double median = millis[(millis.length - 1) / 2];
+        return String.format(Locale.ROOT, "%s: threads sampled every %d ms of each measured window, %d samples; a sample took %.0f ms"
+                + " end to end (median over the cells; %.0f ms at most).", variant, ThreadSampler.EVERY_MS, samples, median, millis[millis.length - 1]);
     }
 
     private static boolean settle(MetricsScrape scrape) throws Exception {

@@ -16,7 +16,7 @@ import java.util.Properties;
 record Options(String mode, String client, List<String> servers, List<String> variants, List<String> plans,
         List<String> virtualPlans, int[] users,
         int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
-        boolean strict,
+        boolean strict, boolean waits,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against) {
 
     static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
@@ -48,6 +48,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
             dashboards=true           JMeter's HTML dashboard per server variant (JMeter only)
             crosscheck=false          every closed cell measured again with wrk, beside JMeter's figures
             strict=false              exit with status 3 when a cell failed (CI)
+            waits=true                sample where the server's threads are during each measured window (the JVM's
+                                      thread bean, and its JSON thread dump where it has virtual threads): each
+                                      cell's top wait site in the report and cells.csv; false: no sampling
             dir=target/compare        where each run's folder goes (also <dir>/latest)
             cost.count=1000000 cost.rounds=8 cost.warmups=6   the cost plan: products per download, downloads
                                       measured per style, warm-up pairs
@@ -102,12 +105,13 @@ record Options(String mode, String client, List<String> servers, List<String> va
         boolean dashboards = s.flag("dashboards", true) && client.equals("jmeter");
         boolean crosscheck = s.flag("crosscheck", false);
         boolean strict = s.flag("strict", false);
+        boolean waits = s.flag("waits", true);
         int costCount = s.number("cost.count", 1_000_000, 0);
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
         return new Options(mode, client, servers, variants, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
-                crosscheck, strict, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
+                crosscheck, strict, waits, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
                 s.text("diff", null), s.text("against", "latest"));
     }

@@ -21,7 +21,7 @@ final class Report {
     static final String CSV_HEADER = "server,variant,experiment,style,users,offered_rate,requests,seconds,throughput,"
             + "little_limit,limit_share,p50_ms,p95_ms,p99_ms,max_ms,error_rate,platform_threads_peak,busy_platform_peak,"
             + "busy_virtual_peak,queue_peak,train_mean_batch,db_trips_per_request,audit,status,wrk_throughput,wrk_p95_ms,jmeter_over_wrk,"
-            + "trials,throughput_ci_low,throughput_ci_high,client_cpu_share,client_bound";
+            + "trials,throughput_ci_low,throughput_ci_high,client_cpu_share,client_bound,top_wait_site,top_wait_threads,threads_in_war,wait_samples";
 
     /** The load client that measured the cells, as the summary names it. */
     private final String client;
@@ -65,7 +65,10 @@ final class Report {
                     r.failed() ? "failed: " + r.failure().replace(',', ';') : "ok",
                     r.lean() == null ? "" : num(r.lean().throughput()), r.lean() == null ? "" : num(r.lean().p95Ms()), num(r.agreement()),
                     String.valueOf(r.trials() == null ? 1 : r.trials().n()), r.trials() == null ? "" : num(r.trials().low()),
-                    r.trials() == null ? "" : num(r.trials().high()), num(r.clientCpu()), r.clientBound() ? "yes" : "no"));
+                    r.trials() == null ? "" : num(r.trials().high()), num(r.clientCpu()), r.clientBound() ? "yes" : "no",
+                    f.waits().top() == null ? "" : f.waits().top().name().toLowerCase(Locale.ROOT),
+                    f.waits().top() == null ? "" : num(f.waits().at(f.waits().top())), f.waits().samples() == 0 ? "" : num(f.waits().working()),
+                    String.valueOf(f.waits().samples())));
         }
         return lines;
     }
@@ -84,6 +87,11 @@ final class Report {
         if (!choices.isEmpty()) {
             s.append("\nWhat to choose (each experiment at its highest load):\n");
             choices.forEach((variant, choice) -> s.append("- ").append(variant).append(": ").append(choice).append('\n'));
+        }
+        List<String> why = why();
+        if (!why.isEmpty()) {
+            s.append("\nWhy (where the threads were, the bounds reached; cells bound by a pool, a lock, the CPU or a bound):\n");
+            why.forEach(w -> s.append("- ").append(w).append('\n'));
         }
         s.append("\nCrossovers (throughput; ").append(tieRule()).append("):\n");
         crossovers.forEach(c -> s.append("- ").append(c.sentence()).append('\n'));
@@ -179,6 +187,19 @@ final class Report {
         Verdicts.choices(verdicts).forEach((variant, choice) -> h.append("<li><b>").append(escapeHtml4(variant)).append("</b>: ")
                 .append(escapeHtml4(choice)).append("</li>"));
         h.append("</ul>\n");
+        List<String> why = why();
+        if (!why.isEmpty()) {
+            h.append("<h3>Why</h3><p>Every cell bound by something other than its own work: where most of the threads doing the ")
+                    .append("WAR's work were (sampled every ").append(ThreadSampler.EVERY_MS).append(" ms of the measured window, ")
+                    .append("means over the samples), a bound it reached, a load client out of CPU.</p><ul id=\"why\">");
+            why.forEach(w -> h.append("<li>").append(escapeHtml4(w)).append("</li>"));
+            h.append("</ul>\n");
+        }
+    }
+
+    /** One sentence per cell that something bound, in the order run. */
+    private List<String> why() {
+        return results.stream().filter(r -> !r.spec().calibration()).map(Reasons::sentence).filter(java.util.Objects::nonNull).toList();
     }
 
     private void charts(StringBuilder h) {
@@ -231,7 +252,8 @@ final class Report {
                 .append("<th>load</th><th>req/s</th><th>limit</th><th>% limit</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th>")
                 .append("<th>max ms</th><th>errors</th><th>platform threads</th><th>busy platform / virtual</th><th>queue</th>")
                 .append("<th>mean batch</th><th>trips/req</th><th class=\"l\">audit</th><th class=\"l\">status</th>")
-                .append("<th>wrk req/s</th><th>JMeter / wrk</th><th>client CPU</th><th>results</th></tr>\n");
+                .append("<th>wrk req/s</th><th>JMeter / wrk</th><th>client CPU</th><th class=\"l\">where the threads were</th>")
+                .append("<th>results</th></tr>\n");
         for (CellResult r : results) {
             CellStats s = r.stats();
             ServerActivity f = r.facts();
@@ -250,6 +272,7 @@ final class Report {
                     .append(td(r.failed() ? "FAILED: " + r.failure() : "ok", true))
                     .append(td(r.lean() == null ? "-" : fmt(r.lean().throughput(), 1), false)).append(td(fmt(r.agreement(), 2), false))
                     .append(td(Double.isNaN(r.clientCpu()) ? "-" : fmt(100 * r.clientCpu(), 0) + "%" + (r.clientBound() ? " (client-bound)" : ""), false))
+                    .append(td(f.waits().describe(), true))
                     .append(r.results() == null ? "<td>-</td>"
                             : "<td><a href=\"" + escapeHtml4(r.results().toString()) + "\">jtl</a></td>").append("</tr>\n");
         }

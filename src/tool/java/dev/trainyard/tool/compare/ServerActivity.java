@@ -13,11 +13,17 @@ package dev.trainyard.tool.compare;
  * @param trainJobs jobs the Train carried
  * @param rejected requests shed with 503 by a full executor or train queue
  * @param scrapes how many samples the peaks come from
+ * @param waits where the threads doing the WAR's work were, sampled over the measured window
  */
 record ServerActivity(double platformThreadsPeak, double busyPlatformPeak, double busyVirtualPeak, double queuePeak,
-        double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes) {
+        double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes, WaitSites waits) {
 
-    static final ServerActivity NONE = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    static final ServerActivity NONE = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE);
+
+    ServerActivity with(WaitSites sampled) {
+        return new ServerActivity(platformThreadsPeak, busyPlatformPeak, busyVirtualPeak, queuePeak, trainBatches, trainRoundTrips,
+                trainJobs, rejected, scrapes, sampled);
+    }
 
     double meanBatch() {
         return trainBatches == 0 ? Double.NaN : trainJobs / trainBatches;

@@ -76,7 +76,7 @@ final class ServerWatch {
                     delta(end, "trainyard_executor_rejected_total")
                             + MetricsScrape.sum(end, "trainyard_train_jobs_total", "outcome=\"rejected\"")
                             - MetricsScrape.sum(first, "trainyard_train_jobs_total", "outcome=\"rejected\""),
-                    scrapes);
+                    scrapes, WaitSites.NONE);
         }
     }
 
