@@ -30,6 +30,7 @@ public final class Database {
 
     private volatile DataSource dataSource;
     private volatile EntityManagerFactory emf;
+    private final PoolWaits poolWaits = new PoolWaits();
 
     public Database() {
     }
@@ -72,9 +73,14 @@ public final class Database {
         return ds;
     }
 
+    /** How long borrows wait for the pool (for /metrics). */
+    public PoolWaits poolWaits() {
+        return poolWaits;
+    }
+
     public Connection connection() {
         try {
-            return dataSource().getConnection();
+            return poolWaits.borrow(dataSource());
         } catch (SQLException e) {
             throw unavailable(e);
         }

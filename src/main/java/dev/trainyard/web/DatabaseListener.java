@@ -8,8 +8,9 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
 
 /**
- * Gives every servlet the same {@link Database}, lets /metrics report its pool's size, and closes
- * the JPA unit on undeploy once the requests still using it have answered.
+ * Gives every servlet the same {@link Database}, lets /metrics report its pool's size and how long
+ * borrows wait for it, and closes the JPA unit on undeploy once the requests still using it have
+ * answered.
  */
 @WebListener
 public class DatabaseListener implements ServletContextListener {
@@ -18,6 +19,7 @@ public class DatabaseListener implements ServletContextListener {
     public void contextInitialized(ServletContextEvent event) {
         Database database = Database.ofOrCreate(event.getServletContext());
         Metrics.of(event.getServletContext()).register(new ServerLimits(database::dataSource));
+        Metrics.of(event.getServletContext()).register(database.poolWaits());
     }
 
     @Override

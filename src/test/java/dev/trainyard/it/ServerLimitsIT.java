@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * /metrics tells what the server really runs with: the kind of thread that served the scrape (and
  * the response header agrees), and, where the server exposes them, the request thread bound and
- * the JDBC pool size from server-configs/trainyard.properties; and the CPU its process has used.
+ * the JDBC pool size from server-configs/trainyard.properties; the CPU its process has used; and
+ * every borrow from the pool, with the time it waited.
  */
 class ServerLimitsIT extends EndpointTest {
 
@@ -48,6 +49,20 @@ class ServerLimitsIT extends EndpointTest {
         double after = value(get("metrics").body(), "process_cpu_seconds_total");
         assertTrue(after > before, "encoding " + products.body().length() + " chars of products costs CPU: "
                 + before + " -> " + after);
+    }
+
+    @Test
+    void metricsCountEveryBorrowFromThePoolAndItsWait() {
+        // The comparison divides the wait's growth by a cell's length: borrows waiting at once, on every thread model.
+        String before = get("metrics").body();
+        HttpResponse<String> entry = get("blocking/entry?id=1");
+        assertEquals(200, entry.statusCode(), entry.body());
+        String after = get("metrics").body();
+        assertTrue(value(after, "trainyard_db_connections_borrowed_total") >= value(before, "trainyard_db_connections_borrowed_total") + 1,
+                "the entry borrowed a connection");
+        assertTrue(value(after, "trainyard_db_connection_wait_seconds_total") > value(before, "trainyard_db_connection_wait_seconds_total"),
+                "a borrow takes time, its check included");
+        assertTrue(value(after, "trainyard_db_connection_waiting") >= 0);
     }
 
     private static double value(String body, String series) {
