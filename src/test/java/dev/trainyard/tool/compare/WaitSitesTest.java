@@ -45,6 +45,18 @@ class WaitSitesTest {
     }
 
     @Test
+    void aLockIsNamedByWhereItWasTaken() {
+        ThreadStack offer = new ThreadStack("http-nio-18080-exec-3", "WAITING", List.of("jdk.internal.misc.Unsafe.park",
+                "java.util.concurrent.locks.LockSupport.park", "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire",
+                "java.util.concurrent.locks.ReentrantLock.lock", "java.util.concurrent.ArrayBlockingQueue.offer",
+                "dev.trainyard.train.Dispatcher.submit", "dev.trainyard.train.TrainEndpoint.handle"));
+        assertEquals(WaitSite.LOCK, WaitSite.of(offer));
+        assertEquals("ArrayBlockingQueue.offer from Dispatcher.submit", WaitSite.lockHolder(offer));
+        assertEquals("3.0 of 3.0 threads in the WAR waiting on a lock (mostly in ArrayBlockingQueue.offer from Dispatcher.submit)",
+                WaitSites.of(List.of(List.of(offer, offer, offer)), new double[] {1}, 1).describe());
+    }
+
+    @Test
     void threadsDoingNoRequestsWorkHaveNoSite() {
         assertNull(WaitSite.of(new ThreadStack("", "TIMED_WAITING", List.of("jdk.internal.misc.Unsafe.park",
                 "dev.trainyard.train.QueueSource.take", "dev.trainyard.train.NaturalPolicy.next", "dev.trainyard.train.Dispatcher.work"))),
@@ -106,6 +118,13 @@ class WaitSitesTest {
         assertEquals(List.of("the request threads at their bound (99% of Little's limit)", "the load client's CPU saturated (97%)"),
                 Reasons.of(threadBound));
         assertNull(Reasons.sentence(keptUp), "no thread bound below the users' own: the server kept up with them");
+        CellResult virtualPoolBound = new CellResult("tomcat", "virtual", databaseBound.spec(), databaseBound.stats(),
+                new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 268.6, WaitSites.NONE), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
+        assertEquals(List.of("269 requests waiting for a pool connection at once on average"), Reasons.of(virtualPoolBound),
+                "the WAR's own count, where the samples cannot see parked virtual threads");
+        CellResult bothSay = new CellResult("glassfish", "platform", poolBound.spec(), poolBound.stats(),
+                new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 3, poolBound.facts().waits()), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
+        assertEquals(1, Reasons.of(bothSay).size(), "the sampled pool wait says it once");
         ThreadStack running = stack("RUNNABLE", "dev.trainyard.web.JsonOut.write");
         assertNull(Reasons.sentence(cell("entry", "", Double.NaN, sites(List.of(running)), 0.5)), "one thread on one core binds nothing");
         assertEquals("glassfish/platform entry blocking @ 400 users: 3.0 of 3.0 threads in the WAR running (on a core or ready for one).",

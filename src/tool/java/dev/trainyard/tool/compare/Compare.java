@@ -256,7 +256,9 @@ public final class Compare {
         // wrk's CPU is counted once it exits, and a loop-bound cell is measured whole: both are read over the whole cell.
         boolean whole = cell.loopBound() || !options.jmeter();
         CpuSets.ClientWindow window = cpus.clientWindow(whole ? 0 : options.warmup(), whole ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.seconds());
-        ThreadSampler.Session sampling = sampler == null ? null : sampler.start(1000L * (whole ? 0 : options.warmup()));
+        // Sampled in the warm-up, which is cut: the stop a dump costs the server stays out of the figures.
+        ThreadSampler.Session sampling = sampler == null || whole ? null
+                : sampler.start(Math.round(1000 * options.warmup() * ThreadSampler.FROM_WARM_UP), 1000L * options.warmup());
         try {
             stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
         } finally {
@@ -311,7 +313,7 @@ public final class Compare {
         }
     }
 
-    /** How long the thread samples took (the README has what they cost the cells' throughput). */
+    /** What the thread samples cost the server: the time its threads stood still for them. */
     private static String samplingCost(String variant, List<CellResult> cells) {
         double[] millis = cells.stream().mapToDouble(r -> r.facts().waits().sampleMillis()).filter(m -> !Double.isNaN(m)).sorted().toArray();
         int samples = cells.stream().mapToInt(r -> r.facts().waits().samples()).sum();
@@ -319,8 +321,9 @@ public final class Compare {
             return variant + ": thread sampling took no sample.";
         }
         double median = millis[(millis.length - 1) / 2];
-        return String.format(Locale.ROOT, "%s: threads sampled every %d ms of each measured window, %d samples; a sample took %.0f ms"
-                + " end to end (median over the cells; %.0f ms at most).", variant, ThreadSampler.EVERY_MS, samples, median, millis[millis.length - 1]);
+        return String.format(Locale.ROOT, "%s: threads sampled in the last %.0f%% of each warm-up (cut from the figures), %d samples;"
+                + " a sample took %.0f ms end to end, the server's threads standing still for part of it (median over the cells; %.0f ms at most).",
+                variant, 100 * (1 - ThreadSampler.FROM_WARM_UP), samples, median, millis[millis.length - 1]);
     }
 
     private static boolean settle(MetricsScrape scrape) throws Exception {

@@ -11,6 +11,9 @@ import java.util.Locale;
  */
 final class Reasons {
 
+    /** From this many borrows waiting at once on average, the pool binds the cell. */
+    static final double POOL_BOUND = 1;
+
     /** From this share of its limit on, a cell is at its bound. */
     static final double AT_BOUND = 0.95;
 
@@ -22,6 +25,10 @@ final class Reasons {
         WaitSites waits = r.facts().waits();
         if (waits.bound()) {
             reasons.add(waits.describe());
+        }
+        // The WAR's own count: the pool wait of threads a sample cannot see (virtual ones, parked off their carriers).
+        if (r.facts().poolWaiting() >= POOL_BOUND && !(waits.bound() && waits.top() == WaitSite.POOL)) {
+            reasons.add(String.format(Locale.ROOT, "%.0f requests waiting for a pool connection at once on average", r.facts().poolWaiting()));
         }
         // A bound below the users' own limit (users / service time) that the cell reached: threads or a pool, not the load.
         boolean below = r.littleLimit() < r.spec().users() / r.spec().serviceSeconds() * AT_BOUND;

@@ -21,7 +21,7 @@ final class Report {
     static final String CSV_HEADER = "server,variant,experiment,style,users,offered_rate,requests,seconds,throughput,"
             + "little_limit,limit_share,p50_ms,p95_ms,p99_ms,max_ms,error_rate,platform_threads_peak,busy_platform_peak,"
             + "busy_virtual_peak,queue_peak,train_mean_batch,db_trips_per_request,audit,status,wrk_throughput,wrk_p95_ms,jmeter_over_wrk,"
-            + "trials,throughput_ci_low,throughput_ci_high,client_cpu_share,client_bound,top_wait_site,top_wait_threads,threads_in_war,wait_samples";
+            + "trials,throughput_ci_low,throughput_ci_high,client_cpu_share,client_bound,top_wait_site,top_wait_threads,threads_in_war,wait_samples,pool_waiting";
 
     /** The load client that measured the cells, as the summary names it. */
     private final String client;
@@ -68,7 +68,7 @@ final class Report {
                     r.trials() == null ? "" : num(r.trials().high()), num(r.clientCpu()), r.clientBound() ? "yes" : "no",
                     f.waits().top() == null ? "" : f.waits().top().name().toLowerCase(Locale.ROOT),
                     f.waits().top() == null ? "" : num(f.waits().at(f.waits().top())), f.waits().samples() == 0 ? "" : num(f.waits().working()),
-                    String.valueOf(f.waits().samples())));
+                    String.valueOf(f.waits().samples()), num(f.poolWaiting())));
         }
         return lines;
     }
@@ -190,8 +190,8 @@ final class Report {
         List<String> why = why();
         if (!why.isEmpty()) {
             h.append("<h3>Why</h3><p>Every cell bound by something other than its own work: where most of the threads doing the ")
-                    .append("WAR's work were (sampled every ").append(ThreadSampler.EVERY_MS).append(" ms of the measured window, ")
-                    .append("means over the samples), a bound it reached, a load client out of CPU.</p><ul id=\"why\">");
+                    .append("WAR's work were (sampled late in each trial's warm-up, under the cell's load; means over the samples), ")
+                    .append("a bound it reached, a load client out of CPU.</p><ul id=\"why\">");
             why.forEach(w -> h.append("<li>").append(escapeHtml4(w)).append("</li>"));
             h.append("</ul>\n");
         }
@@ -272,7 +272,9 @@ final class Report {
                     .append(td(r.failed() ? "FAILED: " + r.failure() : "ok", true))
                     .append(td(r.lean() == null ? "-" : fmt(r.lean().throughput(), 1), false)).append(td(fmt(r.agreement(), 2), false))
                     .append(td(Double.isNaN(r.clientCpu()) ? "-" : fmt(100 * r.clientCpu(), 0) + "%" + (r.clientBound() ? " (client-bound)" : ""), false))
-                    .append(td(f.waits().describe(), true))
+                    .append(td(f.waits().describe() + (f.poolWaiting() >= 0.5
+                            ? String.format(Locale.ROOT, "%s%.0f waiting for a connection (mean)", f.waits().samples() > 0 ? "; " : "", f.poolWaiting())
+                            : ""), true))
                     .append(r.results() == null ? "<td>-</td>"
                             : "<td><a href=\"" + escapeHtml4(r.results().toString()) + "\">jtl</a></td>").append("</tr>\n");
         }

@@ -13,16 +13,17 @@ package dev.trainyard.tool.compare;
  * @param trainJobs jobs the Train carried
  * @param rejected requests shed with 503 by a full executor or train queue
  * @param scrapes how many samples the peaks come from
+ * @param poolWaiting borrows waiting for a pool connection at once, on average over the cell (the WAR's own count)
  * @param waits where the threads doing the WAR's work were, sampled over the measured window
  */
 record ServerActivity(double platformThreadsPeak, double busyPlatformPeak, double busyVirtualPeak, double queuePeak,
-        double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes, WaitSites waits) {
+        double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes, double poolWaiting, WaitSites waits) {
 
-    static final ServerActivity NONE = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE);
+    static final ServerActivity NONE = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE);
 
     ServerActivity with(WaitSites sampled) {
         return new ServerActivity(platformThreadsPeak, busyPlatformPeak, busyVirtualPeak, queuePeak, trainBatches, trainRoundTrips,
-                trainJobs, rejected, scrapes, sampled);
+                trainJobs, rejected, scrapes, poolWaiting, sampled);
     }
 
     double meanBatch() {

@@ -22,6 +22,7 @@ final class ServerWatch {
     private double busyVirtualPeak;
     private double queuePeak;
     private int scrapes;
+    private final long startNanos = System.nanoTime();
 
     private ServerWatch(MetricsScrape scrape) throws Exception {
         this.scrape = scrape;
@@ -76,7 +77,8 @@ final class ServerWatch {
                     delta(end, "trainyard_executor_rejected_total")
                             + MetricsScrape.sum(end, "trainyard_train_jobs_total", "outcome=\"rejected\"")
                             - MetricsScrape.sum(first, "trainyard_train_jobs_total", "outcome=\"rejected\""),
-                    scrapes, WaitSites.NONE);
+                    scrapes, delta(end, "trainyard_db_connection_wait_seconds_total") / ((System.nanoTime() - startNanos) / 1e9),
+                    WaitSites.NONE);
         }
     }
 

@@ -27,8 +27,10 @@ import javax.management.remote.JMXServiceURL;
  */
 final class ThreadSampler implements AutoCloseable {
 
-    /** Every this often during the measured window; the trials of a cell pool their samples. */
+    /** Every this often in the warm-up's last stretch; the trials of a cell pool their samples. */
     static final long EVERY_MS = 1000;
+    /** Where in the warm-up sampling starts: late enough that the users have started (they ramp up over it). */
+    static final double FROM_WARM_UP = 0.7;
 
     private static final String[] SIGNATURE = {String[].class.getName()};
 
@@ -49,8 +51,15 @@ final class ThreadSampler implements AutoCloseable {
                 OperatingSystemMXBean.class).getAvailableProcessors();
     }
 
+    /** How long one call may take before it fails: a server that stopped answering must not hold a sampler forever. */
+    static final int CALL_TIMEOUT_MS = 10_000;
+
     /** Attaches to the JVM of that process. */
     static ThreadSampler attach(long pid) throws Exception {
+        // RMI, under JMX, waits for an answer without end unless told otherwise (read when its transport starts).
+        if (System.getProperty("sun.rmi.transport.tcp.responseTimeout") == null) {
+            System.setProperty("sun.rmi.transport.tcp.responseTimeout", Integer.toString(CALL_TIMEOUT_MS));
+        }
         VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
         String address;
         try {
@@ -63,12 +72,20 @@ final class ThreadSampler implements AutoCloseable {
 
     /** The server's threads now. */
     List<ThreadStack> sample() throws Exception {
-        return ThreadDumps.text((String) mbeans.invoke(commands, "threadPrint", new Object[] {new String[0]}, SIGNATURE));
+        return ThreadDumps.text(command("threadPrint"));
     }
 
-    /** Samples from {@code delayMs} on until stopped, on a thread of its own. */
-    Session start(long delayMs) {
-        return new Session(delayMs);
+    private String command(String operation) throws Exception {
+        return (String) mbeans.invoke(commands, operation, new Object[] {new String[0]}, SIGNATURE);
+    }
+
+    /**
+     * Samples, on a thread of its own, from {@code fromMs} after now every {@link #EVERY_MS} while
+     * a sample can start before {@code untilMs}: in the warm-up's last stretch, so that the stop a
+     * dump costs the server falls outside the measured window.
+     */
+    Session start(long fromMs, long untilMs) {
+        return new Session(fromMs, untilMs);
     }
 
     @Override
@@ -89,19 +106,23 @@ final class ThreadSampler implements AutoCloseable {
         private final Thread thread;
         private volatile String failure;
 
-        private Session(long delayMs) {
-            thread = new Thread(() -> loop(delayMs), "thread-sampler");
+        private Session(long fromMs, long untilMs) {
+            thread = new Thread(() -> loop(fromMs, untilMs), "thread-sampler");
             thread.setDaemon(true);
             thread.start();
         }
 
-        private void loop(long delayMs) {
+        private void loop(long fromMs, long untilMs) {
+            long start = System.nanoTime();
             try {
-                Thread.sleep(delayMs);
-                while (running.get()) {
-                    long start = System.nanoTime();
+                for (long at = fromMs; running.get(); at += EVERY_MS) {
+                    Thread.sleep(Math.max(0, at - (System.nanoTime() - start) / 1_000_000));
+                    if ((System.nanoTime() - start) / 1_000_000 >= untilMs) {
+                        break;
+                    }
+                    long before = System.nanoTime();
                     List<ThreadStack> sample = sample();
-                    double took = (System.nanoTime() - start) / 1e6;
+                    double took = (System.nanoTime() - before) / 1e6;
                     synchronized (this) {
                         // One that ended after the load stopped would count the threads winding down.
                         if (running.get()) {
@@ -109,7 +130,6 @@ final class ThreadSampler implements AutoCloseable {
                             millis.add(took);
                         }
                     }
-                    Thread.sleep(Math.max(0, EVERY_MS - (long) took));
                 }
             } catch (InterruptedException e) {
                 // Stopped.

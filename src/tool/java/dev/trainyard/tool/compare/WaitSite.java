@@ -41,6 +41,23 @@ enum WaitSite {
         return binding;
     }
 
+    /**
+     * Where a thread waits for a lock, as simple names: the first frame past the lock's own
+     * machinery and the WAR's frame that called it ("ArrayBlockingQueue.offer from Dispatcher.submit").
+     */
+    static String lockHolder(ThreadStack t) {
+        String inner = t.frames().stream().filter(f -> !f.startsWith("java.util.concurrent.locks.") && !f.startsWith("jdk.internal.")
+                && !f.startsWith("java.lang.Object.wait") && !f.startsWith("java.lang.Thread.") && !f.startsWith("java.lang.VirtualThread."))
+                .findFirst().orElse("");
+        String ours = t.frames().stream().filter(f -> f.startsWith("dev.trainyard.")).findFirst().orElse("");
+        return inner.equals(ours) ? simple(ours) : simple(inner) + " from " + simple(ours);
+    }
+
+    private static String simple(String frame) {
+        int method = frame.lastIndexOf('.');
+        return method < 0 ? frame : frame.substring(frame.lastIndexOf('.', method - 1) + 1);
+    }
+
     /** The thread's site, or null when it is not doing the WAR's work. */
     static WaitSite of(ThreadStack t) {
         if (!t.has("dev.trainyard.")) {

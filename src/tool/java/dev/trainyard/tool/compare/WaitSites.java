@@ -2,24 +2,26 @@ package dev.trainyard.tool.compare;
 
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * Where the threads doing the WAR's work were during a cell: per site, how many on average over
- * the cell's samples, and how long a sample took (the server's threads stop for about that long,
- * at a safepoint, while the dump is taken).
+ * the cell's samples, and how long a sample took (the dump is taken at a safepoint, so the
+ * server's threads stood still for at most that long).
  *
  * @param sites mean threads per site over the samples
  * @param working mean threads inside the WAR over the samples
  * @param samples how many samples the means come from
- * @param sampleMillis the median time one sample took
+ * @param sampleMillis the median time one sample took, end to end
  * @param cores the processors the server's JVM may use
+ * @param locks mean threads per place they waited for a lock ({@link WaitSite#lockHolder})
  */
-record WaitSites(Map<WaitSite, Double> sites, double working, int samples, double sampleMillis, int cores) {
+record WaitSites(Map<WaitSite, Double> sites, double working, int samples, double sampleMillis, int cores, Map<String, Double> locks) {
 
-    static final WaitSites NONE = new WaitSites(Map.of(), 0, 0, Double.NaN, 0);
+    static final WaitSites NONE = new WaitSites(Map.of(), 0, 0, Double.NaN, 0, Map.of());
 
     /** The cell's samples, each the server's threads at one instant, on a JVM with that many cores. */
     static WaitSites of(List<List<ThreadStack>> samples, double[] sampleMillis, int cores) {
@@ -27,6 +29,7 @@ record WaitSites(Map<WaitSite, Double> sites, double working, int samples, doubl
             return NONE;
         }
         Map<WaitSite, Double> sites = new EnumMap<>(WaitSite.class);
+        Map<String, Double> locks = new HashMap<>();
         double working = 0;
         for (List<ThreadStack> sample : samples) {
             for (ThreadStack t : sample) {
@@ -35,11 +38,14 @@ record WaitSites(Map<WaitSite, Double> sites, double working, int samples, doubl
                     sites.merge(site, 1.0 / samples.size(), Double::sum);
                     working += 1.0 / samples.size();
                 }
+                if (site == WaitSite.LOCK) {
+                    locks.merge(WaitSite.lockHolder(t), 1.0 / samples.size(), Double::sum);
+                }
             }
         }
         double[] sorted = sampleMillis.clone();
         Arrays.sort(sorted);
-        return new WaitSites(sites, working, samples.size(), sorted.length == 0 ? Double.NaN : sorted[(sorted.length - 1) / 2], cores);
+        return new WaitSites(sites, working, samples.size(), sorted.length == 0 ? Double.NaN : sorted[(sorted.length - 1) / 2], cores, locks);
     }
 
     /** A cell's trials as one: their samples pooled. */
@@ -49,14 +55,16 @@ record WaitSites(Map<WaitSite, Double> sites, double working, int samples, doubl
             return NONE;
         }
         Map<WaitSite, Double> sites = new EnumMap<>(WaitSite.class);
+        Map<String, Double> locks = new HashMap<>();
         double working = 0;
         for (WaitSites t : trials) {
             t.sites().forEach((site, mean) -> sites.merge(site, mean * t.samples() / samples, Double::sum));
+            t.locks().forEach((where, mean) -> locks.merge(where, mean * t.samples() / samples, Double::sum));
             working += t.working() * t.samples() / samples;
         }
         double[] millis = trials.stream().mapToDouble(WaitSites::sampleMillis).filter(m -> !Double.isNaN(m)).sorted().toArray();
         return new WaitSites(sites, working, samples, millis.length == 0 ? Double.NaN : millis[(millis.length - 1) / 2],
-                trials.stream().mapToInt(WaitSites::cores).max().orElse(0));
+                trials.stream().mapToInt(WaitSites::cores).max().orElse(0), locks);
     }
 
     /** The site most of the working threads were at, or null when none worked while sampled. */
@@ -83,7 +91,9 @@ record WaitSites(Map<WaitSite, Double> sites, double working, int samples, doubl
         if (top == null) {
             return samples == 0 ? "" : "no thread in the WAR when sampled";
         }
-        return count(at(top)) + " of " + count(working) + " threads in the WAR " + top.label();
+        String where = top != WaitSite.LOCK ? "" : locks.entrySet().stream().max(Map.Entry.comparingByValue())
+                .map(e -> " (mostly in " + e.getKey() + ")").orElse("");
+        return count(at(top)) + " of " + count(working) + " threads in the WAR " + top.label() + where;
     }
 
     private static String count(double mean) {
