@@ -1,7 +1,5 @@
 package dev.trainyard.data;
 
-import dev.trainyard.metrics.MetricSource;
-import dev.trainyard.metrics.PrometheusText;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,7 +12,7 @@ import javax.sql.DataSource;
  * dump lists a virtual thread parked in the pool only with the JVM's JSON dump. The total wait over
  * a stretch of time, divided by its length, is how many borrows waited at once on average.
  */
-public final class PoolWaits implements MetricSource {
+public final class PoolWaits {
 
     private final AtomicInteger waiting = new AtomicInteger();
     private final LongAdder waitNanos = new LongAdder();
@@ -33,13 +31,18 @@ public final class PoolWaits implements MetricSource {
         }
     }
 
-    @Override
-    public void writeTo(PrometheusText out) {
-        out.family("trainyard_db_connection_waiting", "gauge", "Borrows waiting for the pool to hand over a connection now")
-                .sample("trainyard_db_connection_waiting", waiting.get());
-        out.family("trainyard_db_connection_wait_seconds_total", "counter", "Time borrows spent waiting for a connection, check included")
-                .sample("trainyard_db_connection_wait_seconds_total", waitNanos.sum() / 1e9);
-        out.family("trainyard_db_connections_borrowed_total", "counter", "Connections the pool handed over")
-                .sample("trainyard_db_connections_borrowed_total", borrowed.sum());
+    /** Borrows waiting for a connection now. */
+    public int waiting() {
+        return waiting.get();
+    }
+
+    /** Time all borrows have waited so far, in seconds. */
+    public double waitSeconds() {
+        return waitNanos.sum() / 1e9;
+    }
+
+    /** Connections handed over so far. */
+    public long borrowed() {
+        return borrowed.sum();
     }
 }

@@ -1,6 +1,7 @@
 package dev.trainyard.web;
 
 import dev.trainyard.data.Database;
+import dev.trainyard.data.PoolWaits;
 import dev.trainyard.metrics.Metrics;
 import dev.trainyard.metrics.ServerLimits;
 import jakarta.servlet.ServletContextEvent;
@@ -19,7 +20,15 @@ public class DatabaseListener implements ServletContextListener {
     public void contextInitialized(ServletContextEvent event) {
         Database database = Database.ofOrCreate(event.getServletContext());
         Metrics.of(event.getServletContext()).register(new ServerLimits(database::dataSource));
-        Metrics.of(event.getServletContext()).register(database.poolWaits());
+        PoolWaits waits = database.poolWaits();
+        Metrics.of(event.getServletContext()).register(out -> {
+            out.family("trainyard_db_connection_waiting", "gauge", "Borrows waiting for the pool to hand over a connection now")
+                    .sample("trainyard_db_connection_waiting", waits.waiting());
+            out.family("trainyard_db_connection_wait_seconds_total", "counter", "Time borrows spent waiting for a connection, check included")
+                    .sample("trainyard_db_connection_wait_seconds_total", waits.waitSeconds());
+            out.family("trainyard_db_connections_borrowed_total", "counter", "Connections the pool handed over")
+                    .sample("trainyard_db_connections_borrowed_total", waits.borrowed());
+        });
     }
 
     @Override
