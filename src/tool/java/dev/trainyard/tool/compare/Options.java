@@ -48,9 +48,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
             dashboards=true           JMeter's HTML dashboard per server variant (JMeter only)
             crosscheck=false          every closed cell measured again with wrk, beside JMeter's figures
             strict=false              exit with status 3 when a cell failed (CI)
-            waits=true                sample where the server's threads are during each measured window (the JVM's
-                                      thread bean, and its JSON thread dump where it has virtual threads): each
-                                      cell's top wait site in the report and cells.csv; false: no sampling
+            waits=true                sample where the server's threads are late in each warm-up (the JVM's
+                                      Thread.print, taken outside the measured window): each cell's top wait site
+                                      in the report's Why list and cells.csv; false: no sampling
             dir=target/compare        where each run's folder goes (also <dir>/latest)
             cost.count=1000000 cost.rounds=8 cost.warmups=6   the cost plan: products per download, downloads
                                       measured per style, warm-up pairs
