@@ -72,7 +72,7 @@ class EdgesIT extends EndpointTest {
                 s.execute("ALTER TABLE trentry ALTER COLUMN name SET NOT NULL");
             }
         }
-        assertTrue(ServerLog.since(log).contains("NullPointerException"), "the server logged what failed, for its operator");
+        assertTrue(ServerLog.loggedWithin(log, "NullPointerException", 10_000), "the server logged what failed, for its operator");
     }
 
     @Test

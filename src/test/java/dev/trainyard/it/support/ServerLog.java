@@ -87,6 +87,30 @@ public final class ServerLog {
         }
     }
 
+    /**
+     * Whether {@code text} appears in what was logged since {@code mark} within {@code millis}:
+     * GlassFish writes its log from a queue on a thread of its own, so a record can reach the file
+     * a moment after the request that caused it has been answered. Reads again every 20 ms until
+     * the text is there or the time is up.
+     */
+    public static boolean loggedWithin(long mark, String text, long millis) {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (true) {
+            if (since(mark).contains(text)) {
+                return true;
+            }
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
     /** The server's main log file, or null for the embedded server. */
     private static Path file() {
         String server = System.getProperty("trainyard.server", "");
