@@ -4,6 +4,7 @@ import dev.trainyard.tool.run.BuildLayout;
 import dev.trainyard.tool.run.MetricsScrape;
 import dev.trainyard.tool.run.SeededDatabase;
 import dev.trainyard.tool.run.Server;
+import dev.trainyard.tool.run.Tuning;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -94,12 +95,16 @@ public final class Compare {
         Files.createDirectories(runDir);
         LoadClient client = options.jmeter() ? new JMeterClient(options.jmeterHome(), options.plansDir()) : new WrkClient(runDir);
 
-        List<String[]> variants = new ArrayList<>();
+        List<ServerRun> runs = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        int threads = (int) sharedSetting("trainyard.http.threads", 200);
+        int pool = (int) sharedSetting("trainyard.jdbc.poolSize", 20);
         for (String server : options.servers()) {
             for (String variant : options.variants()) {
                 if (Server.canRun(server, variant)) {
-                    variants.add(new String[] {server, variant});
+                    for (Tuning tuning : options.sweep().points(variant.equals("platform"), threads, pool)) {
+                        runs.add(new ServerRun(server, variant, tuning));
+                    }
                 } else {
                     skipped.add(server + "/" + variant + (server.equals("glassfish")
                             ? " (GlassFish 7 runs only on JDK 17 here: no virtual threads)"
@@ -108,10 +113,10 @@ public final class Compare {
             }
         }
         skipped.forEach(s -> System.out.println("not run: " + s));
-        if (variants.isEmpty()) {
+        if (runs.isEmpty()) {
             throw new IllegalArgumentException("no server variant of " + options.servers() + " x " + options.variants() + " can run here");
         }
-        Progress progress = new Progress(options, variants);
+        Progress progress = new Progress(options, runs.stream().map(r -> new String[] {r.server(), r.variant()}).toList());
         WrkClient lean = options.crosscheck() && options.jmeter() ? new WrkClient(runDir) : null;
         Compare compare = new Compare(options, client, runDir, progress, lean, CpuSets.plan(options.isolate()));
         compare.facts(skipped);
@@ -119,11 +124,14 @@ public final class Compare {
         try (SeededDatabase database = SeededDatabase.start()) {
             compare.cpus.pinDatabase(database.processes());
             EntryAudit audit = new EntryAudit(database.settings());
-            for (String[] v : variants) {
-                compare.runVariant(v[0], v[1], database, audit);
+            for (ServerRun run : runs) {
+                compare.runVariant(run, database, audit);
             }
         } finally {
-            Report report = new Report(client.name(), compare.facts, compare.results, compare.dashboards);
+            Map<String, ServerRun> byName = new LinkedHashMap<>();
+            runs.forEach(r -> byName.put(r.server() + "/" + r.label(), r));
+            Report report = new Report(client.name(), compare.facts, compare.results, compare.dashboards,
+                    BestSettings.of(compare.results, byName));
             report.write(runDir);
             report.print(System.out, runDir);
             link(options.dir().resolve("latest"), runDir);
@@ -153,20 +161,27 @@ public final class Compare {
         skipped.forEach(s -> facts.add("Not run: " + s + "."));
     }
 
-    private void runVariant(String name, String variant, SeededDatabase database, EntryAudit audit) throws Exception {
-        progress.serverStarting(name, variant);
-        Path dir = Files.createDirectories(runDir.resolve(name + "-" + variant));
+    private void runVariant(ServerRun run, SeededDatabase database, EntryAudit audit) throws Exception {
+        String name = run.server();
+        String variant = run.variant();
+        String label = run.label();
+        progress.serverStarting(name, label);
+        Path dir = Files.createDirectories(runDir.resolve((name + "-" + label).replace(' ', '-').replace("=", "")));
         List<Path> jtls = new ArrayList<>();
-        try (Server server = Server.start(name, variant, database.settings())) {
+        try (Server server = Server.start(name, variant, database.settings(), run.tuning())) {
             MetricsScrape scrape = new MetricsScrape(server.baseUrl());
             String text = scrape.text();
-            Bounds bounds = Bounds.of(MetricsScrape.samples(text), configuredThreads());
+            Bounds bounds = Bounds.of(MetricsScrape.samples(text), run.tuning().threads() != null ? run.tuning().threads()
+                    : sharedSetting("trainyard.http.threads", 200));
             boolean virtualThreads = MetricsScrape.value(text, "trainyard_jvm_virtual_threads_available") == 1;
-            facts.add(String.format(Locale.ROOT, "%s/%s: Java %s, requests on %s threads, request thread bound %s.", name, variant,
+            if (!run.tuning().asConfigured()) {
+                facts.add(name + "/" + label + ": " + tuningTaken(run.tuning(), MetricsScrape.samples(text)));
+            }
+            facts.add(String.format(Locale.ROOT, "%s/%s: Java %s, requests on %s threads, request thread bound %s.", name, label,
                     MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
                     Double.isInfinite(bounds.requestThreads()) ? "none (virtual)" : String.format(Locale.ROOT, "%.0f", bounds.requestThreads())));
             LoadClient.Target target = new LoadClient.Target(server.baseUrl(), URI.create(server.baseUrl()).getPort(), variant);
-            sampler = options.waits() ? sampler(name, variant, server) : null;
+            sampler = options.waits() ? sampler(name, label, server) : null;
             List<CellSpec> cells = Matrix.cells(options, variant, virtualThreads);
             warmUp(cells, target, scrape, dir);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
@@ -177,13 +192,13 @@ public final class Compare {
                     if (!cell.runsIn(trial, last)) {
                         continue;
                     }
-                    progress.cellStarting(name, variant, cell, trial);
+                    progress.cellStarting(name, label, cell, trial);
                     if (cell.cost()) {
-                        cost(name, variant, server, scrape, dir);
+                        cost(name, label, server, scrape, dir);
                         progress.costDone();
                         continue;
                     }
-                    CellResult result = runCell(name, variant, target, scrape, bounds, cell, audit, dir);
+                    CellResult result = runCell(name, label, target, scrape, bounds, cell, audit, dir);
                     trials.computeIfAbsent(cell, c -> new ArrayList<>()).add(result);
                     if (result.results() != null) {
                         jtls.add(runDir.resolve(result.results()));
@@ -193,7 +208,7 @@ public final class Compare {
             }
             trials.values().forEach(t -> results.add(t.size() == 1 ? t.get(0) : CellResult.combine(t)));
             if (sampler != null) {
-                facts.add(samplingCost(name + "/" + variant, trials.values().stream().flatMap(List::stream).toList()));
+                facts.add(samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList()));
             }
         } finally {
             if (sampler != null) {
@@ -206,9 +221,9 @@ public final class Compare {
             concatenate(jtls, all);
             try {
                 jmeter.dashboard(all, dir.resolve("dashboard"));
-                dashboards.put(name + "/" + variant, runDir.relativize(dir.resolve("dashboard/index.html")).toString());
+                dashboards.put(name + "/" + label, runDir.relativize(dir.resolve("dashboard/index.html")).toString());
             } catch (Exception e) {
-                System.out.println("  JMeter's dashboard for " + name + "/" + variant + " failed: " + e);
+                System.out.println("  JMeter's dashboard for " + name + "/" + label + " failed: " + e);
             }
         }
     }
@@ -302,7 +317,7 @@ public final class Compare {
         try {
             // The last one: a launcher that forks the server's JVM comes before it.
             ThreadSampler sampler = ThreadSampler.attach(jvms.get(jvms.size() - 1).pid());
-            if (variant.equals("virtual")) {
+            if (variant.startsWith("virtual")) {
                 facts.add(name + "/" + variant + ": the thread samples see virtual threads only while mounted on a carrier (running or"
                         + " pinned), not parked ones (a pool wait): the JVM's dump that lists those crashed JDK 25.0.3 under load.");
             }
@@ -343,12 +358,32 @@ public final class Compare {
         }
     }
 
-    private static double configuredThreads() throws IOException {
+    /**
+     * What the server reports of a sweep's tuning on /metrics: a server that did not take it would
+     * be measured under a label that is not true, so that fails the run.
+     */
+    static String tuningTaken(Tuning tuning, Map<String, Double> metrics) {
+        double threads = MetricsScrape.sum(metrics, "trainyard_server_request_threads_max");
+        double pool = MetricsScrape.sum(metrics, "trainyard_db_pool_max_connections");
+        if (tuning.threads() != null && threads > 0 && threads != tuning.threads()) {
+            throw new IllegalStateException("the server did not take " + tuning.label() + ": it reports " + threads + " request threads");
+        }
+        if (tuning.pool() != null && pool > 0 && pool != tuning.pool()) {
+            throw new IllegalStateException("the server did not take " + tuning.label() + ": it reports a pool of " + pool);
+        }
+        return String.format(Locale.ROOT, "tuned %s; on /metrics the server reports request threads %s, pool %s", tuning.label(),
+                threads > 0 ? String.format(Locale.ROOT, "%.0f", threads) : "(not on /metrics)",
+                pool > 0 ? String.format(Locale.ROOT, "%.0f", pool) : "(not on /metrics)");
+    }
+
+    /** A value of server-configs/trainyard.properties, the settings every server shares. */
+    private static double sharedSetting(String name, double otherwise) throws IOException {
         Properties shared = new Properties();
         try (InputStream in = Files.newInputStream(Path.of(System.getProperty("trainyard.configs", "server-configs"), "trainyard.properties"))) {
             shared.load(in);
         }
-        return Double.parseDouble(shared.getProperty("trainyard.http.threads", "200"));
+        String value = shared.getProperty(name);
+        return value == null ? otherwise : Double.parseDouble(value.trim());
     }
 
     /** One results file for the variant's dashboard: the cells' files, one header. */

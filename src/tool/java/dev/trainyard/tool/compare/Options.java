@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare;
 
+import dev.trainyard.tool.run.Tuning;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -16,7 +17,7 @@ import java.util.Properties;
 record Options(String mode, String client, List<String> servers, List<String> variants, List<String> plans,
         List<String> virtualPlans, int[] users,
         int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
-        boolean strict, boolean waits,
+        boolean strict, boolean waits, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against) {
 
     static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
@@ -51,6 +52,11 @@ record Options(String mode, String client, List<String> servers, List<String> va
             waits=true                sample where the server's threads are late in each warm-up (the JVM's
                                       Thread.print, taken outside the measured window): each cell's top wait site
                                       in the report's Why list and cells.csv; false: no sampling
+            sweep=false               each server at its best: every server variant restarted with each pair of
+                                      sweep.threads=50,200 and sweep.pool=20,40 (virtual: the pool only), beside
+                                      its equal settings; the report names each variant's best and prints it as
+                                      lines of the server's native files. Alone it runs the entry plan at 400
+                                      users (plans= and users= change that); full: on
             dir=target/compare        where each run's folder goes (also <dir>/latest)
             cost.count=1000000 cost.rounds=8 cost.warmups=6   the cost plan: products per download, downloads
                                       measured per style, warm-up pairs
@@ -80,8 +86,12 @@ record Options(String mode, String client, List<String> servers, List<String> va
         String client = s.choice("client", "jmeter", List.of("jmeter", "wrk"));
         List<String> servers = s.list("servers", "tomcat,jetty,glassfish", List.of("tomcat", "jetty", "glassfish"));
         List<String> variants = s.list("variants", "platform,virtual", List.of("platform", "virtual"));
+        boolean sweeping = s.flag("sweep", mode.equals("full"));
+        // A sweep restarts every server variant per setting: in the default mode it measures where
+        // settings matter most, the entry plan at its highest load, unless told otherwise.
+        boolean sweepDefaults = sweeping && mode.equals("default");
         List<String> plans = s.list("plans", mode.equals("full") ? String.join(",", ALL_PLANS.subList(0, ALL_PLANS.size() - 1))
-                : DEFAULT_PLANS, ALL_PLANS);
+                : sweepDefaults ? "entry" : DEFAULT_PLANS, ALL_PLANS);
         // The default run's budget: on the virtual variants only what threads change, unless plans were named.
         List<String> virtualPlans = mode.equals("full") || !s.text("plans", "").isEmpty() ? plans
                 : plans.stream().filter(THREAD_PLANS::contains).toList();
@@ -93,7 +103,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
                 }
             }
         }
-        String usersText = s.text("users", "");
+        String usersText = s.text("users", sweepDefaults ? "400" : "");
         int[] users = usersText.isEmpty() ? null
                 : Arrays.stream(usersText.split(",")).mapToInt(u -> Settings.number("users", u, 1)).toArray();
         int seconds = s.number("seconds", mode.equals("full") ? 60 : 2, 1);
@@ -106,12 +116,14 @@ record Options(String mode, String client, List<String> servers, List<String> va
         boolean crosscheck = s.flag("crosscheck", false);
         boolean strict = s.flag("strict", false);
         boolean waits = s.flag("waits", true);
+        Sweep sweep = sweeping ? new Sweep(s.numbers("sweep.threads", "50,200", Tuning.LEAST_THREADS),
+                s.numbers("sweep.pool", "20,40", Tuning.LEAST_POOL)) : Sweep.NONE;
         int costCount = s.number("cost.count", 1_000_000, 0);
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
         return new Options(mode, client, servers, variants, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
-                crosscheck, strict, waits, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
+                crosscheck, strict, waits, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
                 s.text("diff", null), s.text("against", "latest"));
     }
@@ -160,6 +172,11 @@ record Options(String mode, String client, List<String> servers, List<String> va
                 throw new IllegalArgumentException(name + " names nothing");
             }
             return values;
+        }
+
+        List<Integer> numbers(String name, String otherwise, int least) {
+            return Arrays.stream(text(name, otherwise).split(",")).map(String::trim).filter(v -> !v.isEmpty())
+                    .map(v -> number(name, v, least)).distinct().toList();
         }
 
         int number(String name, int otherwise, int least) {

@@ -31,8 +31,9 @@ final class Report {
     private final List<Crossover> leanCrossovers;
     private final List<Findings.Finding> findings;
     private final Map<String, String> dashboards;
+    private final BestSettings best;
 
-    Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards) {
+    Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards, BestSettings best) {
         this.client = client;
         this.facts = facts;
         this.results = results;
@@ -40,6 +41,7 @@ final class Report {
         this.leanCrossovers = Crossover.findAllLean(results);
         this.findings = new Findings(results).check();
         this.dashboards = dashboards;
+        this.best = best;
     }
 
     void write(Path dir) throws IOException {
@@ -92,6 +94,16 @@ final class Report {
         if (!why.isEmpty()) {
             s.append("\nWhy (where the threads were, the bounds reached; cells bound by a pool, a lock, the CPU or a bound):\n");
             why.forEach(w -> s.append("- ").append(w).append('\n'));
+        }
+        if (!best.isEmpty()) {
+            s.append("\nEach server at its best (the tuning sweep; a lead over the equal settings counts where the intervals part):\n");
+            best.bests().forEach(b -> s.append("- ").append(b.sentence()).append('\n'));
+            s.append("At their best, fastest first (req/s):\n");
+            best.atTheirBest().forEach(l -> s.append("- ").append(l).append('\n'));
+            List<String> paste = best.pasteLines();
+            s.append(paste.isEmpty() ? "No setting beat the equal settings beyond noise: nothing to paste.\n"
+                    : "To run a server at its best, in its native files:\n");
+            paste.forEach(l -> s.append("- ").append(l).append('\n'));
         }
         s.append("\nCrossovers (throughput; ").append(tieRule()).append("):\n");
         crossovers.forEach(c -> s.append("- ").append(c.sentence()).append('\n'));
@@ -194,6 +206,17 @@ final class Report {
                     .append("a bound it reached, a load client out of CPU.</p><ul id=\"why\">");
             why.forEach(w -> h.append("<li>").append(escapeHtml4(w)).append("</li>"));
             h.append("</ul>\n");
+        }
+        if (!best.isEmpty()) {
+            h.append("<h3>Each server at its best</h3><p>The tuning sweep: every server variant started again with each pair of ")
+                    .append("request threads and pool size (virtual threads: the pool only), in the same run as the equal settings. ")
+                    .append("A best setting's lead counts only where its 95% interval and the equal settings' do not overlap.</p><ul id=\"best\">");
+            best.bests().forEach(b -> h.append("<li>").append(escapeHtml4(b.sentence())).append("</li>"));
+            h.append("</ul><p>At their best, fastest first (req/s):</p><ul>");
+            best.atTheirBest().forEach(l -> h.append("<li>").append(escapeHtml4(l)).append("</li>"));
+            h.append("</ul><p>To run a server at its best, in its native files:</p><pre>");
+            best.pasteLines().forEach(l -> h.append(escapeHtml4(l)).append('\n'));
+            h.append(best.pasteLines().isEmpty() ? "(no setting beat the equal settings beyond noise)" : "").append("</pre>\n");
         }
     }
 

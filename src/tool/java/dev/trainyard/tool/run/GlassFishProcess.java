@@ -15,8 +15,9 @@ import org.apache.commons.io.FileUtils;
 /**
  * GlassFish 7 from the distribution the build unpacked, with a domain of its own (created under
  * the run directory with asadmin, GlassFish's native tool): the shared values and the database
- * address as domain system properties, server-configs/glassfish/*.asadmin run in multimode, a
- * restart so the thread pool takes its new size, then the WAR deployed at /trainyard.
+ * address as domain system properties, server-configs/glassfish/*.asadmin run in multimode (and a
+ * {@link Tuning}'s asadmin set), a restart so the thread pool takes its new size, then the WAR
+ * deployed at /trainyard.
  * GlassFish 7 has no virtual-thread variant (that arrives in GlassFish 8).
  */
 final class GlassFishProcess implements ServerProcess {
@@ -62,6 +63,10 @@ final class GlassFishProcess implements ServerProcess {
         for (String file : List.of("trainyard-network.asadmin", "trainyard-tuning.asadmin", "trainyard-jdbc.asadmin")) {
             asadmin("--port", Integer.toString(adminPort), "multimode", "--file",
                     layout.configs().resolve("glassfish").resolve(file).toString());
+        }
+        // The asadmin files hold literal sizes: a tuned run changes them the way an operator would.
+        for (String set : layout.tuning().glassFishSets()) {
+            asadmin("--port", Integer.toString(adminPort), "set", set);
         }
         asadmin("restart-domain", "--domaindir", domains.toString(), DOMAIN);
         asadmin("--port", Integer.toString(adminPort), "deploy", "--contextroot", "trainyard", "--name", "trainyard",

@@ -34,7 +34,12 @@ public final class Server implements AutoCloseable {
      * trainyard.glassfish.java.home the one of GlassFish (17 here).
      */
     public static Server start(String name, String variant, DbSettings db) throws IOException, InterruptedException {
-        return start(name, variant, db, created -> { });
+        return start(name, variant, db, Tuning.AS_CONFIGURED, created -> { });
+    }
+
+    /** As {@link #start(String, String, DbSettings)}, with request threads and pool size tuned over the shared file. */
+    public static Server start(String name, String variant, DbSettings db, Tuning tuning) throws IOException, InterruptedException {
+        return start(name, variant, db, tuning, created -> { });
     }
 
     /**
@@ -42,7 +47,7 @@ public final class Server implements AutoCloseable {
      * its process starts, so that a caller stopped meanwhile (SIGTERM during the start-up) can
      * stop it instead of leaving it running.
      */
-    public static Server start(String name, String variant, DbSettings db, java.util.function.Consumer<Server> created)
+    public static Server start(String name, String variant, DbSettings db, Tuning tuning, java.util.function.Consumer<Server> created)
             throws IOException, InterruptedException {
         if (!variant.equals("platform") && !variant.equals("virtual")) {
             throw new IllegalArgumentException("variant must be platform or virtual; got " + variant);
@@ -54,18 +59,19 @@ public final class Server implements AutoCloseable {
         String modern = System.getProperty("trainyard.java.home", System.getProperty("java.home"));
         ServerProcess process = switch (name) {
             case "tomcat" -> new TomcatProcess(Path.of(System.getProperty("tomcat.home")),
-                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db));
+                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db, tuning));
             case "jetty" -> new JettyProcess(Path.of(System.getProperty("jetty.home")), Path.of(System.getProperty("jetty.ext")),
-                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db));
+                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db, tuning));
             case "glassfish" -> new GlassFishProcess(Path.of(System.getProperty("glassfish.home")),
                     Integer.getInteger("glassfish.admin.port", 18048), Path.of(System.getProperty("trainyard.driver.jar")),
                     new ServerLayout(name, variant, port, configs, runDir, war,
-                            Jdk.at(System.getProperty("trainyard.glassfish.java.home", System.getProperty("java.home"))), db));
+                            Jdk.at(System.getProperty("trainyard.glassfish.java.home", System.getProperty("java.home"))), db, tuning));
             default -> throw new IllegalArgumentException("server must be tomcat, jetty or glassfish; got " + name);
         };
         Server server = new Server(process, name, variant);
         created.accept(server);
-        System.out.printf("starting %s (%s threads) on port %d%n", name, variant, port);
+        System.out.printf("starting %s (%s threads%s) on port %d%n", name, variant,
+                tuning.asConfigured() ? "" : ", " + tuning.label(), port);
         try {
             process.start();
             server.awaitReady();

@@ -1,14 +1,15 @@
 package dev.trainyard.tool.run;
 
 import dev.trainyard.tool.db.DbSettings;
+import java.io.IOException;
 import java.nio.file.Path;
 
 /** Everything a server process needs to be laid out and started; read from the runner's properties. */
-record ServerLayout(String server, String variant, int port, Path configs, Path runDir, Path war, Jdk jdk, DbSettings db) {
+record ServerLayout(String server, String variant, int port, Path configs, Path runDir, Path war, Jdk jdk, DbSettings db, Tuning tuning) {
 
-    /** server-configs/trainyard.properties: the values every server shares. */
-    Path sharedProperties() {
-        return configs.resolve("trainyard.properties");
+    /** server-configs/trainyard.properties, the values every server shares, with the run's {@link Tuning} in place. */
+    Path sharedProperties() throws IOException {
+        return tuning.apply(configs.resolve("trainyard.properties"), runDir.resolve(server + "-" + variant + "-trainyard.properties"));
     }
 
     /**

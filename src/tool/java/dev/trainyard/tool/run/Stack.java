@@ -26,7 +26,7 @@ public final class Stack implements AutoCloseable {
         try {
             database = SeededDatabase.start();
             Server.start(System.getProperty("server", "tomcat"), System.getProperty("variant", "platform"),
-                    database.settings(), created -> server = created);
+                    database.settings(), Tuning.AS_CONFIGURED, created -> server = created);
         } catch (Exception e) {
             close();
             throw e;

@@ -42,7 +42,7 @@ final class TomcatProcess extends ForkedServer {
         if (layout.virtual()) {
             FileUtils.copyDirectory(layout.configs().resolve("tomcat/virtual/conf").toFile(), base.resolve("conf").toFile());
         }
-        FileUtils.copyFileToDirectory(layout.sharedProperties().toFile(), base.resolve("conf").toFile());
+        Files.copy(layout.sharedProperties(), base.resolve("conf/trainyard.properties"));
         FileUtils.copyFileToDirectory(layout.war().toFile(), base.resolve("webapps").toFile());
         base.resolve("bin/setenv.sh").toFile().setExecutable(true);
 
