@@ -47,4 +47,15 @@ if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
   grep -q "Lean cross-check" target/compare/latest/summary.txt || { echo "no cross-check"; exit 1; }
   check_report 14 "tomcat-platform tomcat-virtual"
 fi
+echo "== ./mvnw -Pcompare -Dmode=smoke -Dsweep=true (tomcat and glassfish, each again with one tuned setting)"
+./mvnw -Pcompare -Dmode=smoke -Dsweep=true -Dplans=entry -Dusers=20 -Dservers=tomcat,glassfish -Dvariants=platform \
+  -Dsweep.threads=50 -Dsweep.pool=40 -Dstrict=true > target/ci-compare-sweep.log 2>&1 || { tail -80 target/ci-compare-sweep.log; exit 1; }
+sed -n '/Each server at its best/,/^Crossovers/p' target/compare/latest/summary.txt
+# The tuned servers took their setting (Tomcat says so on /metrics; GlassFish's asadmin set fails the start otherwise),
+# and the sweep named a best for each server's three styles.
+grep -q "tomcat/platform threads=50 pool=40: tuned threads=50 pool=40; on /metrics the server reports request threads 50, pool 40" \
+  target/compare/latest/report.html || { echo "the tuned Tomcat did not report its setting"; exit 1; }
+bests=$(sed -n '/Each server at its best/,/^At their best/p' target/compare/latest/summary.txt | grep -c '^- ')
+[ "$bests" -eq 6 ] || { echo "the sweep named $bests bests, expected 6 (two servers, three styles)"; exit 1; }
+check_report 12 "tomcat-platform tomcat-platform-threads50-pool40 glassfish-platform glassfish-platform-threads50-pool40"
 echo "README's first command: every plan ran on every server and the report is sane"
