@@ -9,8 +9,8 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
 
 /**
- * Gives every servlet the same {@link Database}, lets /metrics report its pool's size and how long
- * borrows wait for it, and closes the JPA unit on undeploy once the requests still using it have
+ * Gives every servlet the same {@link Database}, bounds how many borrows may wait for its pool,
+ * lets /metrics report the pool's size and how long borrows wait for it, and closes the JPA unit on undeploy once the requests still using it have
  * answered.
  */
 @WebListener
@@ -21,9 +21,14 @@ public class DatabaseListener implements ServletContextListener {
         Database database = Database.ofOrCreate(event.getServletContext());
         Metrics.of(event.getServletContext()).register(new ServerLimits(database::dataSource));
         PoolWaits waits = database.poolWaits();
+        waits.bound(Settings.integer("trainyard.db.maxWaiting", 200, 1, 1_000_000));
         Metrics.of(event.getServletContext()).register(out -> {
             out.family("trainyard_db_connection_waiting", "gauge", "Borrows waiting for the pool to hand over a connection now")
                     .sample("trainyard_db_connection_waiting", waits.waiting());
+            out.family("trainyard_db_connection_waiting_max", "gauge", "Borrows that may wait at once; beyond, refused 503 (trainyard.db.maxWaiting)")
+                    .sample("trainyard_db_connection_waiting_max", waits.maxWaiting());
+            out.family("trainyard_db_connections_refused_total", "counter", "Borrows refused because the most allowed were waiting")
+                    .sample("trainyard_db_connections_refused_total", waits.refused());
             out.family("trainyard_db_connection_wait_seconds_total", "counter", "Time borrows spent waiting for a connection, check included")
                     .sample("trainyard_db_connection_wait_seconds_total", waits.waitSeconds());
             out.family("trainyard_db_connections_borrowed_total", "counter", "Connections the pool handed over")

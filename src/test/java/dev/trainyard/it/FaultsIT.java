@@ -222,6 +222,8 @@ class FaultsIT extends EndpointTest {
         List<Integer> locked = ids(200, 20);
         Map<Integer, Integer> before = Views.of(locked);
         int pool = 20;
+        int maxWaiting = (int) metric("trainyard_db_connection_waiting_max");
+        double refusedBefore = metric("trainyard_db_connections_refused_total");
         List<String> paths = new ArrayList<>();
         for (int i = 0; i < 5 * pool; i++) {
             paths.add("blocking/entry?id=" + locked.get(i % locked.size()));
@@ -236,7 +238,15 @@ class FaultsIT extends EndpointTest {
         assertClean(answers, 503);
         assertTrue(took < 20_000, "pool waits (5 s) and statement timeouts (3 s) bound the whole burst: " + took + " ms");
         assertEquals(before, Views.of(locked), "nothing refused was applied");
-        FaultTable.record(server(), "5x the connection pool (blocking, rows locked)", answers, 0, -1);
+        // The burst arrives within the entry's statement timeout: no connection is given back
+        // before it, so at most the pool's connections and the waiting bound were let in.
+        long refusedAtOnce = sent.stream().filter(s -> s.response() != null
+                && s.response().body().contains(maxWaiting + " requests already wait for a database connection")).count();
+        assertTrue(refusedAtOnce >= paths.size() - pool - maxWaiting, "beyond the pool and " + maxWaiting
+                + " waiting, refused without waiting: " + refusedAtOnce + " of " + paths.size());
+        assertEquals(refusedBefore + refusedAtOnce, metric("trainyard_db_connections_refused_total"), "/metrics counts every refusal");
+        FaultTable.record(server(), "5x the connection pool (blocking, rows locked; " + refusedAtOnce + " refused at once beyond "
+                + maxWaiting + " waiting)", answers, 0, -1);
     }
 
     /**
