@@ -16,6 +16,8 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.eclipse.jetty.util.resource.ResourceFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import org.eclipse.jetty.xml.XmlConfiguration;
 import org.jboss.arquillian.container.jetty.embedded_12_ee10.WebAppContextProcessor;
 import org.jboss.shrinkwrap.api.Archive;
@@ -23,7 +25,8 @@ import org.jboss.shrinkwrap.api.Archive;
 /**
  * Gives the embedded Jetty what a jetty-home installation gets from server-configs/jetty:
  * etc/trainyard-datasource.xml applied to the Server (the adapter already enables the env and plus
- * configurations that the ee10-plus module would). The WAR is deployed as built; nothing is added.
+ * configurations that the ee10-plus module would), and for the virtual variant the thread pool of
+ * virtual/start.d. The WAR is deployed as built; nothing is added.
  *
  * <p>The adapter calls processors before the context joins the server, so the XML is applied when
  * the context starts: after it has a server, before its configurations resolve the resource-ref.
@@ -42,6 +45,9 @@ public class ServerConfigsProcessor implements WebAppContextProcessor {
                 if (server != null && CONFIGURED.add(server)) {
                     applyDataSource(server);
                     applyHttpConfig(server);
+                    if (System.getProperty("trainyard.variant", "platform").equals("virtual")) {
+                        applyVirtualThreads(server);
+                    }
                 }
             }
         });
@@ -53,13 +59,7 @@ public class ServerConfigsProcessor implements WebAppContextProcessor {
      * properties in a jetty-home installation.
      */
     private static void applyHttpConfig(Server server) {
-        Path ini = Path.of(System.getProperty(CONFIGS, "server-configs/jetty"), "start.d", "trainyard.ini");
-        Properties settings = new Properties();
-        try (InputStream in = Files.newInputStream(ini)) {
-            settings.load(in);
-        } catch (IOException e) {
-            throw new IllegalStateException("reading " + ini + " failed: " + e, e);
-        }
+        Properties settings = ini("start.d", "trainyard.ini");
         for (Connector connector : server.getConnectors()) {
             HttpConnectionFactory http = connector.getConnectionFactory(HttpConnectionFactory.class);
             if (http != null) {
@@ -68,6 +68,53 @@ public class ServerConfigsProcessor implements WebAppContextProcessor {
                 config.setSendXPoweredBy(Boolean.parseBoolean(settings.getProperty("jetty.httpConfig.sendXPoweredBy", "false")));
             }
         }
+    }
+
+    /**
+     * What server-configs/jetty/virtual gives a jetty-home installation (the threadpool-virtual
+     * module): request handling on a {@link VirtualThreadPool} of at most
+     * jetty.threadPool.virtual.maxThreads. The adapter starts its server before any processor
+     * runs, and both the pool (which keeps no reserved platform threads once it has virtual ones)
+     * and each connector's selectors read the virtual executor when they start: so they start
+     * again with it, before any request has arrived. A pool given it while running still lets
+     * its reserved platform threads run requests, which the suite's thread-kind check caught.
+     */
+    private static void applyVirtualThreads(Server server) {
+        Properties settings = ini("virtual", "start.d", "threadpool-virtual.ini");
+        String max = settings.getProperty("jetty.threadPool.virtual.maxThreads", "200");
+        for (var shared : ServerSettings.load().entrySet()) {
+            max = max.replace("${" + shared.getKey() + "}", shared.getValue());
+        }
+        try {
+            QueuedThreadPool pool = (QueuedThreadPool) server.getThreadPool();
+            VirtualThreadPool virtual = new VirtualThreadPool();
+            virtual.setName(pool.getName() + "-virtual-");
+            virtual.setMaxThreads(Integer.parseInt(max));
+            virtual.start();
+            for (Connector connector : server.getConnectors()) {
+                connector.stop();
+            }
+            pool.stop();
+            pool.setVirtualThreadsExecutor(virtual);
+            pool.start();
+            for (Connector connector : server.getConnectors()) {
+                connector.start();
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("virtual threads (maxThreads " + max + ") failed: " + e, e);
+        }
+    }
+
+    /** A start.d file of server-configs/jetty, read as the properties it sets. */
+    private static Properties ini(String... path) {
+        Path ini = Path.of(System.getProperty(CONFIGS, "server-configs/jetty"), path);
+        Properties settings = new Properties();
+        try (InputStream in = Files.newInputStream(ini)) {
+            settings.load(in);
+        } catch (IOException e) {
+            throw new IllegalStateException("reading " + ini + " failed: " + e, e);
+        }
+        return settings;
     }
 
     private static void applyDataSource(Server server) {

@@ -63,6 +63,11 @@ public abstract class EndpointTest {
         return System.getProperty("trainyard.server", "unknown");
     }
 
+    /** The server's thread configuration under test (platform, virtual): its request threads' kind. */
+    protected static String variant() {
+        return System.getProperty("trainyard.variant", "platform");
+    }
+
     protected URI uri(String pathAndQuery) {
         String root = base.toExternalForm();
         return URI.create((root.endsWith("/") ? root : root + "/") + pathAndQuery);

@@ -115,7 +115,7 @@ public final class ServerLog {
     private static Path file() {
         String server = System.getProperty("trainyard.server", "");
         if (server.equals("tomcat")) {
-            Path logs = Path.of(System.getProperty("tomcat.home"), "logs");
+            Path logs = Path.of(System.getProperty("tomcat.base"), "logs");
             try (Stream<Path> files = Files.list(logs)) {
                 return files.filter(p -> p.getFileName().toString().startsWith("catalina.")).max(Comparator.naturalOrder())
                         .orElseThrow(() -> new IllegalStateException("no catalina log in " + logs));

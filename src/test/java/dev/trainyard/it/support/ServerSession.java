@@ -7,8 +7,8 @@ import org.junit.platform.launcher.LauncherSessionListener;
 /**
  * Publishes the settings the servers under test start with, once the test database is there
  * (registered after {@link TestDatabase}) and before Arquillian starts a server: the shared
- * properties as system properties for arquillian-*.xml, GlassFish's asadmin setup, and the
- * embedded Jetty's log capture.
+ * properties as system properties for arquillian-*.xml, Tomcat's base for the variant under test,
+ * GlassFish's asadmin setup, and the embedded Jetty's log capture.
  */
 public class ServerSession implements LauncherSessionListener {
 
@@ -16,7 +16,11 @@ public class ServerSession implements LauncherSessionListener {
     public void launcherSessionOpened(LauncherSession session) {
         try {
             ServerSettings.publish();
-            if (System.getProperty("trainyard.server", "").equals("jetty")) {
+            String server = System.getProperty("trainyard.server", "");
+            if (server.equals("tomcat")) {
+                TomcatBase.layOut();
+            }
+            if (server.equals("jetty")) {
                 ServerLog.captureThisJvm();
             }
             GlassFishSetup.writeIfRequested(TestDatabase.settings(), ServerSettings.load());
