@@ -39,12 +39,21 @@ echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans (tomcat, jetty, glassf
 sed -n '/== Trainyard comparison: summary/,$p' target/ci-compare-plans.log | head -40
 check_report 100 "tomcat-platform jetty-platform glassfish-platform"
 if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
-  echo "== ./mvnw -Pcompare -Dmode=smoke (tomcat platform and virtual, cross-checked with wrk)"
-  ./mvnw -Pcompare -Dmode=smoke -Dservers=tomcat -Dvariants=platform,virtual -Dcrosscheck=true -Dstrict=true \
+  echo "== ./mvnw -Pcompare -Dmode=smoke (tomcat platform and virtual, cross-checked with wrk, each thread model's cost)"
+  ./mvnw -Pcompare -Dmode=smoke -Dservers=tomcat -Dvariants=platform,virtual -Dcrosscheck=true -Dthreadcost=true -Dstrict=true \
     > target/ci-compare-threads.log 2>&1 || { tail -80 target/ci-compare-threads.log; exit 1; }
   sed -n '/== Trainyard comparison: summary/,$p' target/ci-compare-threads.log | head -40
   grep -q "E5 threads on tomcat" target/compare/latest/summary.txt || { echo "no thread-model finding"; exit 1; }
   grep -q "Lean cross-check" target/compare/latest/summary.txt || { echo "no cross-check"; exit 1; }
+  # Both thread models held 1,000 users and were read (memory), the virtual one with its pinning recording.
+  sed -n '/What each thread model costs/,/^$/p' target/compare/latest/summary.txt
+  for variant in tomcat/platform tomcat/virtual; do
+    grep -q "^- $variant: 1000 users held on blocking/sleep" target/compare/latest/summary.txt \
+      || { echo "no thread model cost for $variant"; exit 1; }
+  done
+  grep -q "^- tomcat/virtual: .*\(no virtual thread pinned\|pinned event\)" target/compare/latest/summary.txt \
+    || { echo "no pinning recording on tomcat/virtual"; exit 1; }
+  grep -q '<table id="thread-cost">' target/compare/latest/report.html || { echo "the report has no thread-cost table"; exit 1; }
   check_report 14 "tomcat-platform tomcat-virtual"
 fi
 echo "== ./mvnw -Pcompare -Dmode=smoke -Dsweep=true (tomcat and glassfish, each again with one tuned setting)"

@@ -55,6 +55,9 @@ public final class Compare {
     private final List<CellResult> results = new ArrayList<>();
     private final List<String> facts = new ArrayList<>();
     private final Map<String, String> dashboards = new LinkedHashMap<>();
+    private final List<ThreadModelCost.Row> threadCosts = new ArrayList<>();
+    /** The server variant's JVM, attached (waits=true or threadcost=true), or null. */
+    private ServerJvm jvm;
     /** The server variant's thread sampler (waits=true), or null. */
     private ThreadSampler sampler;
     /** Cells run so far, every trial counted: each one's results file gets the next number. */
@@ -131,7 +134,7 @@ public final class Compare {
             Map<String, ServerRun> byName = new LinkedHashMap<>();
             runs.forEach(r -> byName.put(r.server() + "/" + r.label(), r));
             Report report = new Report(client.name(), compare.facts, compare.results, compare.dashboards,
-                    BestSettings.of(compare.results, byName));
+                    BestSettings.of(compare.results, byName), compare.threadCosts);
             report.write(runDir);
             report.print(System.out, runDir);
             link(options.dir().resolve("latest"), runDir);
@@ -181,7 +184,11 @@ public final class Compare {
                     MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
                     Double.isInfinite(bounds.requestThreads()) ? "none (virtual)" : String.format(Locale.ROOT, "%.0f", bounds.requestThreads())));
             LoadClient.Target target = new LoadClient.Target(server.baseUrl(), URI.create(server.baseUrl()).getPort(), variant);
-            sampler = options.waits() ? sampler(name, label, server) : null;
+            // The thread model's cost is a property of the variant as configured: a sweep's restarts skip it.
+            boolean costs = options.threadCost() && run.tuning().asConfigured();
+            jvm = options.waits() || costs ? attach(name, label, server) : null;
+            sampler = options.waits() && jvm != null ? sampler(name, label, jvm) : null;
+            ThreadModelCost cost = costs && jvm != null ? startCost(name + "/" + label, dir, virtualThreads) : null;
             List<CellSpec> cells = Matrix.cells(options, variant, virtualThreads);
             warmUp(cells, target, scrape, dir);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
@@ -210,10 +217,14 @@ public final class Compare {
             if (sampler != null) {
                 facts.add(samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList()));
             }
+            if (cost != null) {
+                threadCosts.add(threadCost(name + "/" + label, cost, target, scrape));
+            }
         } finally {
-            if (sampler != null) {
-                sampler.close();
-                sampler = null;
+            sampler = null;
+            if (jvm != null) {
+                jvm.close();
+                jvm = null;
             }
         }
         if (options.dashboards() && client instanceof JMeterClient jmeter && !jtls.isEmpty()) {
@@ -306,26 +317,64 @@ public final class Compare {
                 Files.exists(samples) ? runDir.relativize(samples) : null, second, null, clientCpu);
     }
 
-    /** Attaches to the server's JVM to sample its threads; null (and said in the report) when that fails. */
-    private ThreadSampler sampler(String name, String variant, Server server) {
+    /** Attaches to the server's JVM; null (and said in the report) when that fails. */
+    private ServerJvm attach(String name, String variant, Server server) {
         List<ProcessHandle> jvms = server.processes().stream()
                 .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList();
         if (jvms.isEmpty()) {
-            facts.add(name + "/" + variant + ": no thread sampling, the server's JVM was not found.");
+            facts.add(name + "/" + variant + ": no thread sampling or thread model cost, the server's JVM was not found.");
             return null;
         }
         try {
             // The last one: a launcher that forks the server's JVM comes before it.
-            ThreadSampler sampler = ThreadSampler.attach(jvms.get(jvms.size() - 1).pid());
+            return ServerJvm.attach(jvms.get(jvms.size() - 1));
+        } catch (Exception e) {
+            facts.add(name + "/" + variant + ": no thread sampling or thread model cost, attaching to the server's JVM failed: " + e);
+            return null;
+        }
+    }
+
+    /** Samples the server's threads; null (and said in the report) when that fails. */
+    private ThreadSampler sampler(String name, String variant, ServerJvm jvm) {
+        try {
+            ThreadSampler sampler = new ThreadSampler(jvm);
             if (variant.startsWith("virtual")) {
                 facts.add(name + "/" + variant + ": the thread samples see virtual threads only while mounted on a carrier (running or"
                         + " pinned), not parked ones (a pool wait): the JVM's dump that lists those crashed JDK 25.0.3 under load.");
             }
             return sampler;
         } catch (Exception e) {
-            facts.add(name + "/" + variant + ": no thread sampling, attaching to the server's JVM failed: " + e);
+            facts.add(name + "/" + variant + ": no thread sampling, the server's JVM did not answer: " + e);
             return null;
         }
+    }
+
+    /** The pinning recording, started before the warm-up; null (and said in the report) when the JVM refuses it. */
+    private ThreadModelCost startCost(String variant, Path dir, boolean virtualThreads) {
+        try {
+            return ThreadModelCost.start(jvm, dir, virtualThreads);
+        } catch (Exception e) {
+            threadCosts.add(new ThreadModelCost.Row(variant, null, null, "the JFR recording did not start: " + e));
+            return null;
+        }
+    }
+
+    /** The memory hold, then the pinned events of the whole variant; a failure is the row's, not the run's. */
+    private ThreadModelCost.Row threadCost(String variant, ThreadModelCost cost, LoadClient.Target target, MetricsScrape scrape) {
+        System.out.printf(Locale.ROOT, "thread model cost: %d users held on the blocking sleep ... ", ThreadModelCost.HOLD_USERS);
+        System.out.flush();
+        ThreadModelCost.Row row;
+        try {
+            ThreadModelCost.Held held = cost.hold(client, target, scrape, ThreadModelCost.HOLD_USERS);
+            if (!settle(scrape)) {
+                throw new IllegalStateException("the server still had requests in flight " + SETTLE_MS / 1000 + " s after the hold");
+            }
+            row = new ThreadModelCost.Row(variant, held, cost.stop(), null);
+        } catch (Exception e) {
+            row = new ThreadModelCost.Row(variant, null, null, e.toString());
+        }
+        System.out.println(row.sentence());
+        return row;
     }
 
     /** What the thread samples cost the server: the time its threads stood still for them. */

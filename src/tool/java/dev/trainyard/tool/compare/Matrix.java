@@ -65,6 +65,12 @@ final class Matrix {
                 "blocking/hello");
     }
 
+    /** The memory hold of {@link ThreadModelCost}: the blocking sleep, each user nearly always inside a request. */
+    static CellSpec hold(int users, int ms) {
+        return new CellSpec("hold", "sleep.jmx", "blocking", users, 0, props("style", "blocking", "ms", ms), ms / 1000.0, "threads",
+                false, "blocking/sleep?ms=" + ms);
+    }
+
     /** E4 sleep: a wait with and without a request thread held; Little's limit users / wait. */
     private static void sleep(Options o, List<CellSpec> cells) {
         int ms = o.full() ? 1500 : SLEEP_MS;

@@ -17,7 +17,7 @@ import java.util.Properties;
 record Options(String mode, String client, List<String> servers, List<String> variants, List<String> plans,
         List<String> virtualPlans, int[] users,
         int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
-        boolean strict, boolean waits, Sweep sweep,
+        boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against) {
 
     static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
@@ -52,6 +52,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
             waits=true                sample where the server's threads are late in each warm-up (the JVM's
                                       Thread.print, taken outside the measured window): each cell's top wait site
                                       in the report's Why list and cells.csv; false: no sampling
+            threadcost=true           what each thread model costs, after each server variant's cells: 1,000
+                                      users held on the blocking sleep, the live heap and resident memory they
+                                      add; JFR's pinned virtual threads over all its cells (smoke: false)
             sweep=false               each server at its best: every server variant restarted with each pair of
                                       sweep.threads=50,200 and sweep.pool=20,40 (virtual: the pool only), beside
                                       its equal settings; the report names each variant's best and prints it as
@@ -116,6 +119,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
         boolean crosscheck = s.flag("crosscheck", false);
         boolean strict = s.flag("strict", false);
         boolean waits = s.flag("waits", true);
+        boolean threadCost = s.flag("threadcost", !mode.equals("smoke"));
         Sweep sweep = sweeping ? new Sweep(s.numbers("sweep.threads", "50,200", Tuning.LEAST_THREADS),
                 s.numbers("sweep.pool", "20,40", Tuning.LEAST_POOL)) : Sweep.NONE;
         int costCount = s.number("cost.count", 1_000_000, 0);
@@ -123,7 +127,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
         return new Options(mode, client, servers, variants, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
-                crosscheck, strict, waits, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
+                crosscheck, strict, waits, threadCost, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
                 s.text("diff", null), s.text("against", "latest"));
     }

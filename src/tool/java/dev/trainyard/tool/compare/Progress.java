@@ -20,7 +20,7 @@ final class Progress {
     private final Options options;
     private final int totalCells;
     private final int totalServers;
-    /** Per server variant, in order: its start and its warm-up (every distinct path once). */
+    /** Per server variant, in order: its start, its warm-up (every distinct path once) and its thread model cost. */
     private final long[] startSeconds;
     private int cellsDone;
     private int serversStarted;
@@ -36,7 +36,8 @@ final class Progress {
         this.totalServers = variants.size();
         this.startSeconds = variants.stream().mapToLong(v -> (v[0].equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
                 + Math.round(Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
-                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Compare.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS)))
+                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Compare.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS))
+                + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0))
                 .toArray();
         if (announce) {
             System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cells, about %s%n",

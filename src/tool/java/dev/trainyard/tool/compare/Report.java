@@ -32,8 +32,10 @@ final class Report {
     private final List<Findings.Finding> findings;
     private final Map<String, String> dashboards;
     private final BestSettings best;
+    private final List<ThreadModelCost.Row> threadCosts;
 
-    Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards, BestSettings best) {
+    Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards, BestSettings best,
+            List<ThreadModelCost.Row> threadCosts) {
         this.client = client;
         this.facts = facts;
         this.results = results;
@@ -42,6 +44,7 @@ final class Report {
         this.findings = new Findings(results).check();
         this.dashboards = dashboards;
         this.best = best;
+        this.threadCosts = threadCosts;
     }
 
     void write(Path dir) throws IOException {
@@ -104,6 +107,11 @@ final class Report {
             s.append(paste.isEmpty() ? "No setting beat the equal settings beyond noise: nothing to paste.\n"
                     : "To run a server at its best, in its native files:\n");
             paste.forEach(l -> s.append("- ").append(l).append('\n'));
+        }
+        if (!threadCosts.isEmpty()) {
+            s.append("\nWhat each thread model costs (").append(ThreadModelCost.HOLD_USERS)
+                    .append(" waiting users' memory; virtual threads pinned to their carriers):\n");
+            threadCosts.forEach(c -> s.append("- ").append(c.sentence()).append('\n'));
         }
         s.append("\nCrossovers (throughput; ").append(tieRule()).append("):\n");
         crossovers.forEach(c -> s.append("- ").append(c.sentence()).append('\n'));
@@ -218,6 +226,35 @@ final class Report {
             best.pasteLines().forEach(l -> h.append(escapeHtml4(l)).append('\n'));
             h.append(best.pasteLines().isEmpty() ? "(no setting beat the equal settings beyond noise)" : "").append("</pre>\n");
         }
+        threadCosts(h);
+    }
+
+    /** Memory per waiting request and pinned carriers, a row per server variant. */
+    private void threadCosts(StringBuilder h) {
+        if (threadCosts.isEmpty()) {
+            return;
+        }
+        h.append("<h3>What each thread model costs</h3><p>").append(ThreadModelCost.HOLD_USERS)
+                .append(" users held on the blocking sleep after the variant's cells: how many were inside the WAR at once (the others ")
+                .append("wait at the connector for a request thread), the live heap they added (after a full collection) and the resident ")
+                .append("memory they added, per user held; one reading each, so compare rows of one run; ")
+                .append("and every jdk.VirtualThreadPinned event JFR recorded over all the variant's cells (a virtual thread that ")
+                .append("blocked holding its carrier), by the first frame outside the JDK.</p><table id=\"thread-cost\"><tr>")
+                .append("<th class=\"l\">server variant</th><th>inside the WAR</th><th>live heap per user (KiB)</th>")
+                .append("<th>resident per user (KiB)</th><th>pinned events</th><th class=\"l\">where pinned</th></tr>");
+        for (ThreadModelCost.Row c : threadCosts) {
+            h.append("<tr>").append(td(c.variant(), true));
+            if (c.failure() != null) {
+                h.append("<td class=\"l\" colspan=\"5\">not measured: ").append(escapeHtml4(c.failure())).append("</td></tr>");
+                continue;
+            }
+            h.append(td(fmt(c.held().inWar(), 0), false)).append(td(fmt(c.held().heapPerUserKib(), 1), false))
+                    .append(td(fmt(c.held().rssPerUserKib(), 1), false))
+                    .append(td(c.pinned() == null ? "no virtual threads" : Integer.toString(c.pinned().count()), false))
+                    .append(td(c.pinned() == null || c.pinned().count() == 0 ? "" : String.join("; ", c.pinned().bySite().keySet()), true))
+                    .append("</tr>");
+        }
+        h.append("</table>\n");
     }
 
     /** One sentence per cell that something bound, in the order run. */

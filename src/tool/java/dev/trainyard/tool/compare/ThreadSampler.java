@@ -1,23 +1,13 @@
 package dev.trainyard.tool.compare;
 
-import com.sun.tools.attach.VirtualMachine;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 
 /**
- * Samples where the server's threads are while a cell is measured, through the JVM's own
- * management interface: it attaches to the server's JVM once (the local attach mechanism, only
- * for the same user on this machine; no port opened), starts its local JMX agent and asks its
- * diagnostic command Thread.print for a dump, made inside the server's JVM (the thread bean's
+ * Samples where the server's threads are while a cell is measured: the diagnostic command
+ * Thread.print of the {@link ServerJvm}, a dump made inside the server's JVM (the thread bean's
  * ThreadInfo for every stack, serialised over JMX, took a loaded core 100 ms and more a sample).
  *
  * <p>Thread.print lists platform threads and the virtual threads mounted on them, not the virtual
@@ -25,58 +15,24 @@ import javax.management.remote.JMXServiceURL;
  * but crashed the server's JVM (JDK 25.0.3, SIGSEGV while walking a virtual thread's frames) in a
  * cell of 400 users: a sample must never cost the run its server.
  */
-final class ThreadSampler implements AutoCloseable {
+final class ThreadSampler {
 
     /** Every this often in the warm-up's last stretch; the trials of a cell pool their samples. */
     static final long EVERY_MS = 1000;
     /** Where in the warm-up sampling starts: late enough that the users have started (they ramp up over it). */
     static final double FROM_WARM_UP = 0.7;
 
-    private static final String[] SIGNATURE = {String[].class.getName()};
-
-    private final JMXConnector connector;
-    private final MBeanServerConnection mbeans;
-    private final ObjectName commands;
+    private final ServerJvm jvm;
     private final int cores;
 
-    private ThreadSampler(JMXConnector connector) throws IOException {
-        this.connector = connector;
-        this.mbeans = connector.getMBeanServerConnection();
-        try {
-            this.commands = new ObjectName("com.sun.management:type=DiagnosticCommand");
-        } catch (javax.management.MalformedObjectNameException e) {
-            throw new IllegalStateException(e);
-        }
-        this.cores = ManagementFactory.newPlatformMXBeanProxy(mbeans, ManagementFactory.OPERATING_SYSTEM_MXBEAN_NAME,
-                OperatingSystemMXBean.class).getAvailableProcessors();
-    }
-
-    /** How long one call may take before it fails: a server that stopped answering must not hold a sampler forever. */
-    static final int CALL_TIMEOUT_MS = 10_000;
-
-    /** Attaches to the JVM of that process. */
-    static ThreadSampler attach(long pid) throws Exception {
-        // RMI, under JMX, waits for an answer without end unless told otherwise (read when its transport starts).
-        if (System.getProperty("sun.rmi.transport.tcp.responseTimeout") == null) {
-            System.setProperty("sun.rmi.transport.tcp.responseTimeout", Integer.toString(CALL_TIMEOUT_MS));
-        }
-        VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
-        String address;
-        try {
-            address = vm.startLocalManagementAgent();
-        } finally {
-            vm.detach();
-        }
-        return new ThreadSampler(JMXConnectorFactory.connect(new JMXServiceURL(address)));
+    ThreadSampler(ServerJvm jvm) throws IOException {
+        this.jvm = jvm;
+        this.cores = jvm.cores();
     }
 
     /** The server's threads now. */
     List<ThreadStack> sample() throws Exception {
-        return ThreadDumps.text(command("threadPrint"));
-    }
-
-    private String command(String operation) throws Exception {
-        return (String) mbeans.invoke(commands, operation, new Object[] {new String[0]}, SIGNATURE);
+        return ThreadDumps.text(jvm.command("threadPrint"));
     }
 
     /**
@@ -86,15 +42,6 @@ final class ThreadSampler implements AutoCloseable {
      */
     Session start(long fromMs, long untilMs) {
         return new Session(fromMs, untilMs);
-    }
-
-    @Override
-    public void close() {
-        try {
-            connector.close();
-        } catch (IOException e) {
-            // The server is gone already.
-        }
     }
 
     /** One cell's sampling. */
