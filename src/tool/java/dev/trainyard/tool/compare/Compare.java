@@ -190,6 +190,9 @@ public final class Compare {
             sampler = options.waits() && jvm != null ? sampler(name, label, jvm) : null;
             ThreadModelCost cost = costs && jvm != null ? startCost(name + "/" + label, dir, virtualThreads) : null;
             List<CellSpec> cells = Matrix.cells(options, variant, virtualThreads);
+            if (cost != null) {
+                holdUsers(cost, target, scrape);
+            }
             warmUp(cells, target, scrape, dir);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
             // Trial by trial through the whole list (A B C A B C), so that drift hits every style alike.
@@ -218,7 +221,9 @@ public final class Compare {
                 facts.add(samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList()));
             }
             if (cost != null) {
-                threadCosts.add(threadCost(name + "/" + label, cost, target, scrape));
+                ThreadModelCost.Row row = cost.finish(name + "/" + label);
+                System.out.println("thread model cost: " + row.sentence());
+                threadCosts.add(row);
             }
         } finally {
             sampler = null;
@@ -359,22 +364,16 @@ public final class Compare {
         }
     }
 
-    /** The memory hold, then the pinned events of the whole variant; a failure is the row's, not the run's. */
-    private ThreadModelCost.Row threadCost(String variant, ThreadModelCost cost, LoadClient.Target target, MetricsScrape scrape) {
-        System.out.printf(Locale.ROOT, "thread model cost: %d users held on the blocking sleep ... ", ThreadModelCost.HOLD_USERS);
+    /** The memory hold on the fresh server, before the warm-up; a failure is the variant's row's, not the run's. */
+    private void holdUsers(ThreadModelCost cost, LoadClient.Target target, MetricsScrape scrape) throws Exception {
+        System.out.printf(Locale.ROOT, "thread model cost: %d users held on the blocking sleep, not measured as a cell ... ",
+                ThreadModelCost.HOLD_USERS);
         System.out.flush();
-        ThreadModelCost.Row row;
-        try {
-            ThreadModelCost.Held held = cost.hold(client, target, scrape, ThreadModelCost.HOLD_USERS);
-            if (!settle(scrape)) {
-                throw new IllegalStateException("the server still had requests in flight " + SETTLE_MS / 1000 + " s after the hold");
-            }
-            row = new ThreadModelCost.Row(variant, held, cost.stop(), null);
-        } catch (Exception e) {
-            row = new ThreadModelCost.Row(variant, null, null, e.toString());
+        cost.measureHold(client, target, scrape);
+        if (!settle(scrape)) {
+            throw new IllegalStateException("the server still had requests in flight " + SETTLE_MS / 1000 + " s after the hold");
         }
-        System.out.println(row.sentence());
-        return row;
+        System.out.println("done");
     }
 
     /** What the thread samples cost the server: the time its threads stood still for them. */

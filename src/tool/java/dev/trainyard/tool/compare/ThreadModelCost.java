@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,11 +19,13 @@ import java.util.concurrent.TimeUnit;
  * all the variant's cells, where the JVM has virtual threads: a virtual thread that blocks while
  * it cannot unmount holds its carrier, one of the few (one per core) that run every virtual
  * thread; {@link PinnedEvents} names the frame;</li>
- * <li><b>memory per waiting request</b>: {@value #HOLD_USERS} users held on the blocking sleep
+ * <li><b>memory per waiting user</b>: {@value #HOLD_USERS} users held on the blocking sleep
  * ({@value #HOLD_MS} ms a request, so each user is nearly always inside one), the live heap after
- * a full collection and the process's resident memory read once idle and once while they wait.
- * Platform threads take at most their bound of the requests into the WAR (the rest wait at the
- * connector, as bytes in a socket); virtual threads take them all.</li>
+ * a full collection and the process's resident memory read once idle and once while they wait,
+ * on the freshly started server: after the cells its caches and pools (buffers, processors, soft
+ * references) would weigh more than the users, measured so, the held heap came out below the
+ * idle one. Platform threads take at most their bound of the requests into the WAR (the rest
+ * wait at the connector); virtual threads take them all.</li>
  * </ul>
  * Neither runs inside a measured cell: the collection stops the server, the recording is light.
  */
@@ -38,6 +42,8 @@ final class ThreadModelCost {
     private final ServerJvm jvm;
     private final Path dir;
     private final boolean recording;
+    private Held held;
+    private String failure;
 
     private ThreadModelCost(ServerJvm jvm, Path dir, boolean recording) {
         this.jvm = jvm;
@@ -54,13 +60,35 @@ final class ThreadModelCost {
         return new ThreadModelCost(jvm, dir, virtualThreads);
     }
 
+    /** Holds the users (see {@link #hold(LoadClient, LoadClient.Target, MetricsScrape, int)}) and keeps the figures, or why there are none. */
+    void measureHold(LoadClient client, LoadClient.Target target, MetricsScrape scrape) {
+        try {
+            held = hold(client, target, scrape, HOLD_USERS);
+        } catch (Exception e) {
+            failure = e.toString();
+        }
+    }
+
+    /** Stops the recording: the variant's row, with the hold measured before. */
+    Row finish(String variant) {
+        if (failure != null) {
+            return new Row(variant, null, null, failure);
+        }
+        try {
+            return new Row(variant, held, stop(), held == null ? "no hold was measured" : null);
+        } catch (Exception e) {
+            return new Row(variant, null, null, "reading the pinning recording failed: " + e);
+        }
+    }
+
     /**
      * Memory at rest and with {@code users} held waiting. Throws when the hold got no answer: a
      * figure from a server that did not serve would be no figure.
      */
-    Held hold(LoadClient client, LoadClient.Target target, MetricsScrape scrape, int users) throws Exception {
+    private Held hold(LoadClient client, LoadClient.Target target, MetricsScrape scrape, int users) throws Exception {
         long heapIdle = jvm.liveHeapBytes();
         long rssIdle = jvm.residentBytes();
+        Map<String, Long> classesIdle = ClassHistogram.parse(jvm.command("gcClassHistogram"));
         CellSpec cell = Matrix.hold(users, HOLD_MS);
         Path jtl = dir.resolve("memory-hold.jtl");
         CompletableFuture<CellStats> load = CompletableFuture.supplyAsync(() -> {
@@ -73,6 +101,7 @@ final class ThreadModelCost {
         double inWar = awaitHeld(scrape, users, load);
         long heapHeld = jvm.liveHeapBytes();
         long rssHeld = jvm.residentBytes();
+        List<String> grew = ClassHistogram.growth(classesIdle, ClassHistogram.parse(jvm.command("gcClassHistogram")), 3);
         CellStats stats;
         try {
             stats = load.get(HOLD_SECONDS + 120L, TimeUnit.SECONDS);
@@ -83,7 +112,7 @@ final class ThreadModelCost {
         if (stats.okTotal() == 0) {
             throw new IOException("the memory hold got no successful answer");
         }
-        return new Held(users, inWar, heapIdle, heapHeld, rssIdle, rssHeld);
+        return new Held(users, inWar, heapIdle, heapHeld, rssIdle, rssHeld, grew);
     }
 
     /**
@@ -111,7 +140,7 @@ final class ThreadModelCost {
     }
 
     /** Stops the recording and reads its pinned events; null where nothing was recorded (no virtual threads). */
-    PinnedEvents stop() throws Exception {
+    private PinnedEvents stop() throws Exception {
         if (!recording) {
             return null;
         }
@@ -130,8 +159,9 @@ final class ThreadModelCost {
     /**
      * @param users held waiting on the blocking sleep
      * @param inWar of them inside the WAR at once (on a request thread), read just before the heap
+     * @param grew the classes whose live bytes grew most, as "byte[] +12.3 MiB"
      */
-    record Held(int users, double inWar, long heapIdle, long heapHeld, long rssIdle, long rssHeld) {
+    record Held(int users, double inWar, long heapIdle, long heapHeld, long rssIdle, long rssHeld, List<String> grew) {
 
         /**
          * Live heap the held users added, per user held, in KiB: a held user costs the server its
@@ -150,8 +180,9 @@ final class ThreadModelCost {
         String describe() {
             return String.format(Locale.ROOT, "%d users held on blocking/sleep?ms=%d, %.0f of them inside the WAR at once;"
                     + " live heap after a full collection %.1f → %.1f MiB (%+.1f KiB per user held), resident memory %.0f → %.0f MiB"
-                    + " (%+.1f KiB per user held)", users, HOLD_MS, inWar, heapIdle / 1048576.0, heapHeld / 1048576.0,
-                    heapPerUserKib(), rssIdle / 1048576.0, rssHeld / 1048576.0, rssPerUserKib());
+                    + " (%+.1f KiB per user held); grew most: %s", users, HOLD_MS, inWar, heapIdle / 1048576.0, heapHeld / 1048576.0,
+                    heapPerUserKib(), rssIdle / 1048576.0, rssHeld / 1048576.0, rssPerUserKib(),
+                    grew.isEmpty() ? "nothing" : String.join(", ", grew));
         }
     }
 
