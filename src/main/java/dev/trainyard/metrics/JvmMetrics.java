@@ -1,19 +1,26 @@
 package dev.trainyard.metrics;
 
 import dev.trainyard.metrics.ThreadKind;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
 import java.lang.management.OperatingSystemMXBean;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 
 /**
  * JVM facts a thread-model comparison needs: live and peak platform threads (virtual threads are
  * not counted by the JVM's thread bean, which is the point), whether this JVM has virtual threads
- * at all, and the CPU the server's process has used (what a style costs, read around a load).
+ * at all, the CPU the server's process has used (what a style costs, read around a load), and its
+ * memory: heap in use and the process's resident memory, what a server costs to hold a load.
  */
 final class JvmMetrics implements MetricSource {
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
 
     @Override
     public void writeTo(PrometheusText out) {
@@ -32,6 +39,28 @@ final class JvmMetrics implements MetricSource {
         if (os instanceof com.sun.management.OperatingSystemMXBean hotspot && hotspot.getProcessCpuTime() >= 0) {
             out.family("process_cpu_seconds_total", "counter", "CPU time of the server's whole process, all threads, user and system")
                     .sample("process_cpu_seconds_total", hotspot.getProcessCpuTime() / 1e9);
+        }
+        out.family("trainyard_jvm_heap_used_bytes", "gauge", "Heap in use, garbage not yet collected included")
+                .sample("trainyard_jvm_heap_used_bytes", memory.getHeapMemoryUsage().getUsed());
+        long resident = residentBytes();
+        if (resident >= 0) {
+            // The standard Prometheus process metric, where the kernel tells it (Linux).
+            out.family("process_resident_memory_bytes", "gauge", "Resident memory of the server's whole process")
+                    .sample("process_resident_memory_bytes", resident);
+        }
+    }
+
+    /** VmRSS of /proc/self/status; -1 where there is none. */
+    private static long residentBytes() {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status)) {
+            return -1;
+        }
+        try (Stream<String> lines = Files.lines(status)) {
+            return lines.filter(l -> l.startsWith("VmRSS:")).findFirst()
+                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024).orElse(-1L);
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
     }
 }

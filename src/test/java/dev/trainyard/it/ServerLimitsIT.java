@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * /metrics tells what the server really runs with: the kind of thread that served the scrape (and
  * the response header agrees), and, where the server exposes them, the request thread bound and
- * the JDBC pool size from server-configs/trainyard.properties; the CPU its process has used; and
- * every borrow from the pool, with the time it waited.
+ * the JDBC pool size from server-configs/trainyard.properties; the CPU and memory its process
+ * uses; and every borrow from the pool, with the time it waited.
  */
 class ServerLimitsIT extends EndpointTest {
 
@@ -37,6 +37,9 @@ class ServerLimitsIT extends EndpointTest {
             case "jetty" -> assertEquals(20, value(body, "trainyard_db_pool_max_connections"));
             default -> assertTrue(body.contains("trainyard_jvm_threads_live"), "GlassFish exposes neither bound to the WAR");
         }
+        // The footprint the comparison reports per cell: the process's resident memory (Linux) and the heap in use.
+        assertTrue(value(body, "trainyard_jvm_heap_used_bytes") > 0, "a running server has heap in use");
+        assertTrue(value(body, "process_resident_memory_bytes") > 32 * 1024 * 1024, "a JVM serving a WAR resides in more than 32 MiB");
     }
 
     @Test

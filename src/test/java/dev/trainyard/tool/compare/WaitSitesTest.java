@@ -119,11 +119,11 @@ class WaitSitesTest {
                 Reasons.of(threadBound));
         assertNull(Reasons.sentence(keptUp), "no thread bound below the users' own: the server kept up with them");
         CellResult virtualPoolBound = new CellResult("tomcat", "virtual", databaseBound.spec(), databaseBound.stats(),
-                new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 268.6, WaitSites.NONE), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
+                new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 268.6, WaitSites.NONE, Double.NaN, Double.NaN), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
         assertEquals(List.of("269 requests waiting for a pool connection at once on average"), Reasons.of(virtualPoolBound),
                 "the WAR's own count, where the samples cannot see parked virtual threads");
         CellResult bothSay = new CellResult("glassfish", "platform", poolBound.spec(), poolBound.stats(),
-                new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 3, poolBound.facts().waits()), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
+                new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 3, poolBound.facts().waits(), Double.NaN, Double.NaN), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
         assertEquals(1, Reasons.of(bothSay).size(), "the sampled pool wait says it once");
         ThreadStack running = stack("RUNNABLE", "dev.trainyard.web.JsonOut.write");
         assertNull(Reasons.sentence(cell("entry", "", Double.NaN, sites(List.of(running)), 0.5)), "one thread on one core binds nothing");

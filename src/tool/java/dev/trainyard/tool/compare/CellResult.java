@@ -70,6 +70,14 @@ record CellResult(String server, String variant, CellSpec spec, CellStats stats,
     }
 
     /** Database round trips per successful request: 1 for blocking and async, the Train's own count for train. */
+    /**
+     * CPU milliseconds the server's process spent per 1,000 requests, over the whole cell (warm-up
+     * included on both sides): what a style costs the server, whatever its throughput.
+     */
+    double cpuMsPer1000() {
+        return stats.total() == 0 ? Double.NaN : facts.cpuSeconds() * 1e6 / stats.total();
+    }
+
     double tripsPerRequest() {
         if (!spec.style().equals("train") || stats.okTotal() == 0) {
             return spec.writesEntries() ? 1 : Double.NaN;

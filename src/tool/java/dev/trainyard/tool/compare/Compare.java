@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -56,6 +57,8 @@ public final class Compare {
     private final List<String> facts = new ArrayList<>();
     private final Map<String, String> dashboards = new LinkedHashMap<>();
     private final List<ThreadModelCost.Row> threadCosts = new ArrayList<>();
+    /** Per server variant, one sentence: its start-up, memory idle and at its peak, CPU per request. */
+    private final List<String> footprints = new ArrayList<>();
     /** The server variant's JVM, attached (waits=true or threadcost=true), or null. */
     private ServerJvm jvm;
     /** The server variant's thread sampler (waits=true), or null. */
@@ -134,7 +137,7 @@ public final class Compare {
             Map<String, ServerRun> byName = new LinkedHashMap<>();
             runs.forEach(r -> byName.put(r.server() + "/" + r.label(), r));
             Report report = new Report(client.name(), compare.facts, compare.results, compare.dashboards,
-                    BestSettings.of(compare.results, byName), compare.threadCosts);
+                    BestSettings.of(compare.results, byName), compare.threadCosts, compare.footprints);
             report.write(runDir);
             report.print(System.out, runDir);
             link(options.dir().resolve("latest"), runDir);
@@ -172,6 +175,7 @@ public final class Compare {
         Path dir = Files.createDirectories(runDir.resolve((name + "-" + label).replace(' ', '-').replace("=", "")));
         List<Path> jtls = new ArrayList<>();
         try (Server server = Server.start(name, variant, database.settings(), run.tuning())) {
+            double readySeconds = readySeconds(server);
             MetricsScrape scrape = new MetricsScrape(server.baseUrl());
             String text = scrape.text();
             Bounds bounds = Bounds.of(MetricsScrape.samples(text), run.tuning().threads() != null ? run.tuning().threads()
@@ -216,7 +220,9 @@ public final class Compare {
                     progress.cellDone(result);
                 }
             }
-            trials.values().forEach(t -> results.add(t.size() == 1 ? t.get(0) : CellResult.combine(t)));
+            List<CellResult> combined = trials.values().stream().map(t -> t.size() == 1 ? t.get(0) : CellResult.combine(t)).toList();
+            results.addAll(combined);
+            footprints.add(Footprint.sentence(name + "/" + label, readySeconds, MetricsScrape.samples(text), combined));
             if (sampler != null) {
                 facts.add(samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList()));
             }
@@ -324,15 +330,13 @@ public final class Compare {
 
     /** Attaches to the server's JVM; null (and said in the report) when that fails. */
     private ServerJvm attach(String name, String variant, Server server) {
-        List<ProcessHandle> jvms = server.processes().stream()
-                .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList();
-        if (jvms.isEmpty()) {
+        Optional<ProcessHandle> process = jvmOf(server);
+        if (process.isEmpty()) {
             facts.add(name + "/" + variant + ": no thread sampling or thread model cost, the server's JVM was not found.");
             return null;
         }
         try {
-            // The last one: a launcher that forks the server's JVM comes before it.
-            return ServerJvm.attach(jvms.get(jvms.size() - 1));
+            return ServerJvm.attach(process.get());
         } catch (Exception e) {
             facts.add(name + "/" + variant + ": no thread sampling or thread model cost, attaching to the server's JVM failed: " + e);
             return null;
@@ -352,6 +356,19 @@ public final class Compare {
             facts.add(name + "/" + variant + ": no thread sampling, the server's JVM did not answer: " + e);
             return null;
         }
+    }
+
+    /** Seconds from the start of the server's JVM (the last one it started) to now, when it has answered; NaN when unknown. */
+    private static double readySeconds(Server server) {
+        return jvmOf(server).flatMap(jvm -> jvm.info().startInstant())
+                .map(start -> java.time.Duration.between(start, java.time.Instant.now()).toMillis() / 1000.0).orElse(Double.NaN);
+    }
+
+    /** The server's JVM: the last java process it started (a launcher that forks the server's JVM comes before it). */
+    private static Optional<ProcessHandle> jvmOf(Server server) {
+        List<ProcessHandle> jvms = server.processes().stream()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList();
+        return jvms.isEmpty() ? Optional.empty() : Optional.of(jvms.get(jvms.size() - 1));
     }
 
     /** The pinning recording, started before the warm-up; null (and said in the report) when the JVM refuses it. */

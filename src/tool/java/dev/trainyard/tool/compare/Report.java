@@ -21,7 +21,8 @@ final class Report {
     static final String CSV_HEADER = "server,variant,experiment,style,users,offered_rate,requests,seconds,throughput,"
             + "little_limit,limit_share,p50_ms,p95_ms,p99_ms,max_ms,error_rate,platform_threads_peak,busy_platform_peak,"
             + "busy_virtual_peak,queue_peak,train_mean_batch,db_trips_per_request,audit,status,wrk_throughput,wrk_p95_ms,jmeter_over_wrk,"
-            + "trials,throughput_ci_low,throughput_ci_high,client_cpu_share,client_bound,top_wait_site,top_wait_threads,threads_in_war,wait_samples,pool_waiting";
+            + "trials,throughput_ci_low,throughput_ci_high,client_cpu_share,client_bound,top_wait_site,top_wait_threads,threads_in_war,wait_samples,pool_waiting,"
+            + "resident_peak_mb,cpu_ms_per_1000";
 
     /** The load client that measured the cells, as the summary names it. */
     private final String client;
@@ -33,9 +34,10 @@ final class Report {
     private final Map<String, String> dashboards;
     private final BestSettings best;
     private final List<ThreadModelCost.Row> threadCosts;
+    private final List<String> footprints;
 
     Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards, BestSettings best,
-            List<ThreadModelCost.Row> threadCosts) {
+            List<ThreadModelCost.Row> threadCosts, List<String> footprints) {
         this.client = client;
         this.facts = facts;
         this.results = results;
@@ -45,6 +47,7 @@ final class Report {
         this.dashboards = dashboards;
         this.best = best;
         this.threadCosts = threadCosts;
+        this.footprints = footprints;
     }
 
     void write(Path dir) throws IOException {
@@ -73,7 +76,8 @@ final class Report {
                     r.trials() == null ? "" : num(r.trials().high()), num(r.clientCpu()), r.clientBound() ? "yes" : "no",
                     f.waits().top() == null ? "" : f.waits().top().name().toLowerCase(Locale.ROOT),
                     f.waits().top() == null ? "" : num(f.waits().at(f.waits().top())), f.waits().samples() == 0 ? "" : num(f.waits().working()),
-                    String.valueOf(f.waits().samples()), num(f.poolWaiting())));
+                    String.valueOf(f.waits().samples()), num(f.poolWaiting()), num(f.residentPeakBytes() / 1048576),
+                    num(r.cpuMsPer1000())));
         }
         return lines;
     }
@@ -107,6 +111,10 @@ final class Report {
             s.append(paste.isEmpty() ? "No setting beat the equal settings beyond noise: nothing to paste.\n"
                     : "To run a server at its best, in its native files:\n");
             paste.forEach(l -> s.append("- ").append(l).append('\n'));
+        }
+        if (!footprints.isEmpty()) {
+            s.append("\nFootprint (each server variant: start-up, memory, the CPU a request costs the server):\n");
+            footprints.forEach(f -> s.append("- ").append(f).append('\n'));
         }
         if (!threadCosts.isEmpty()) {
             s.append("\nWhat each thread model costs (").append(ThreadModelCost.HOLD_USERS)
@@ -226,6 +234,13 @@ final class Report {
             best.pasteLines().forEach(l -> h.append(escapeHtml4(l)).append('\n'));
             h.append(best.pasteLines().isEmpty() ? "(no setting beat the equal settings beyond noise)" : "").append("</pre>\n");
         }
+        if (!footprints.isEmpty()) {
+            h.append("<h3>Footprint</h3><p>Each server variant: from its JVM's start to the first 200 of blocking/hello, its memory ")
+                    .append("idle and at the peak of its cells (the process's resident memory, from /metrics), and the CPU its process ")
+                    .append("spent per 1,000 requests at each style's highest load (every cell's in the table below).</p><ul id=\"footprint\">");
+            footprints.forEach(f -> h.append("<li>").append(escapeHtml4(f)).append("</li>"));
+            h.append("</ul>\n");
+        }
         threadCosts(h);
     }
 
@@ -314,7 +329,7 @@ final class Report {
                 .append("<th>max ms</th><th>errors</th><th>platform threads</th><th>busy platform / virtual</th><th>queue</th>")
                 .append("<th>mean batch</th><th>trips/req</th><th class=\"l\">audit</th><th class=\"l\">status</th>")
                 .append("<th>wrk req/s</th><th>JMeter / wrk</th><th>client CPU</th><th class=\"l\">where the threads were</th>")
-                .append("<th>results</th></tr>\n");
+                .append("<th>server RSS peak MiB</th><th>server CPU ms / 1,000 req</th><th>results</th></tr>\n");
         for (CellResult r : results) {
             CellStats s = r.stats();
             ServerActivity f = r.facts();
@@ -336,6 +351,7 @@ final class Report {
                     .append(td(f.waits().describe() + (f.poolWaiting() >= 0.5
                             ? String.format(Locale.ROOT, "%s%.0f waiting for a connection (mean)", f.waits().samples() > 0 ? "; " : "", f.poolWaiting())
                             : ""), true))
+                    .append(td(fmt(f.residentPeakBytes() / 1048576, 0), false)).append(td(fmt(r.cpuMsPer1000(), 0), false))
                     .append(r.results() == null ? "<td>-</td>"
                             : "<td><a href=\"" + escapeHtml4(r.results().toString()) + "\">jtl</a></td>").append("</tr>\n");
         }

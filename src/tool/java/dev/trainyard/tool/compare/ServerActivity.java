@@ -15,15 +15,18 @@ package dev.trainyard.tool.compare;
  * @param scrapes how many samples the peaks come from
  * @param poolWaiting borrows waiting for a pool connection at once, on average over the cell (the WAR's own count)
  * @param waits where the threads doing the WAR's work were, sampled over the measured window
+ * @param residentPeakBytes the server process's largest resident memory seen (NaN where /metrics has none)
+ * @param cpuSeconds CPU the server's process used over the whole cell, warm-up included (NaN where /metrics has none)
  */
 record ServerActivity(double platformThreadsPeak, double busyPlatformPeak, double busyVirtualPeak, double queuePeak,
-        double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes, double poolWaiting, WaitSites waits) {
+        double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes, double poolWaiting, WaitSites waits,
+        double residentPeakBytes, double cpuSeconds) {
 
-    static final ServerActivity NONE = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE);
+    static final ServerActivity NONE = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE, Double.NaN, Double.NaN);
 
     ServerActivity with(WaitSites sampled) {
         return new ServerActivity(platformThreadsPeak, busyPlatformPeak, busyVirtualPeak, queuePeak, trainBatches, trainRoundTrips,
-                trainJobs, rejected, scrapes, poolWaiting, sampled);
+                trainJobs, rejected, scrapes, poolWaiting, sampled, residentPeakBytes, cpuSeconds);
     }
 
     double meanBatch() {

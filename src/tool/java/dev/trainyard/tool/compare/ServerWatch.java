@@ -21,6 +21,7 @@ final class ServerWatch {
     private double busyPlatformPeak;
     private double busyVirtualPeak;
     private double queuePeak;
+    private double residentPeak = Double.NaN;
     private int scrapes;
     private final long startNanos = System.nanoTime();
 
@@ -60,6 +61,10 @@ final class ServerWatch {
         busyVirtualPeak = Math.max(busyVirtualPeak, MetricsScrape.sum(s, "trainyard_request_threads_busy", "thread=\"virtual\""));
         queuePeak = Math.max(queuePeak, MetricsScrape.sum(s, "trainyard_executor_queue_depth")
                 + MetricsScrape.sum(s, "trainyard_train_queue_depth"));
+        if (s.containsKey("process_resident_memory_bytes")) {
+            double resident = s.get("process_resident_memory_bytes");
+            residentPeak = Double.isNaN(residentPeak) ? resident : Math.max(residentPeak, resident);
+        }
     }
 
     /** Stops watching (after one last scrape) and returns what was seen. */
@@ -78,7 +83,8 @@ final class ServerWatch {
                             + MetricsScrape.sum(end, "trainyard_train_jobs_total", "outcome=\"rejected\"")
                             - MetricsScrape.sum(first, "trainyard_train_jobs_total", "outcome=\"rejected\""),
                     scrapes, delta(end, "trainyard_db_connection_wait_seconds_total") / ((System.nanoTime() - startNanos) / 1e9),
-                    WaitSites.NONE);
+                    WaitSites.NONE, residentPeak,
+                    end.containsKey("process_cpu_seconds_total") ? delta(end, "process_cpu_seconds_total") : Double.NaN);
         }
     }
 

@@ -1,0 +1,38 @@
+package dev.trainyard.tool.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A server variant's footprint sentence from its cells: memory idle and at the peak, CPU per request per style. */
+class FootprintTest {
+
+    private static CellResult cell(String experiment, String style, int users, long requests, double cpuSeconds, double residentMib) {
+        CellSpec spec = new CellSpec(experiment, experiment + ".jmx", style, users, 0, Map.of(), Double.NaN, "", false, style + "/" + experiment);
+        CellStats stats = new CellStats(requests, 0, 0, 2, requests / 2.0, 1, 2, 3, 4, 1, requests, requests);
+        ServerActivity facts = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 8, 0, WaitSites.NONE, residentMib * 1048576, cpuSeconds);
+        return new CellResult("tomcat", "platform", spec, stats, facts, Double.NaN, null, null, null, null, null, 0.5);
+    }
+
+    @Test
+    void saysStartUpMemoryAndTheCpuEachStylePaysPerThousandRequestsAtTheHighestEntryLoad() {
+        List<CellResult> cells = List.of(
+                cell("sleep", "blocking", 1000, 5_000, 1.0, 400),
+                cell("entry", "blocking", 50, 10_000, 1.0, 300),
+                cell("entry", "blocking", 400, 8_000, 2.0, 520),
+                cell("entry", "train", 400, 20_000, 1.5, 480));
+        String sentence = Footprint.sentence("tomcat/platform", 3.21,
+                Map.of("process_resident_memory_bytes", 200.0 * 1048576, "trainyard_jvm_heap_used_bytes", 30.0 * 1048576), cells);
+        assertEquals("tomcat/platform: ready 3.2 s after its JVM started; idle 200 MiB resident (30 MiB of heap in use), 520 MiB at"
+                + " the peak of its cells; server CPU per 1,000 requests at entry @ 400 users: train 75 ms, blocking 250 ms.", sentence);
+    }
+
+    @Test
+    void leavesOutWhatTheServerDoesNotTell() {
+        String sentence = Footprint.sentence("glassfish/platform", Double.NaN, Map.of(),
+                List.of(cell("sleep", "async", 20, 100, Double.NaN, Double.NaN)));
+        assertEquals("glassfish/platform: start-up not known.", sentence);
+    }
+}
