@@ -72,7 +72,7 @@ class FaultsIT extends EndpointTest {
         List<Integer> all = new ArrayList<>(free);
         all.add(locked);
         Map<Integer, Integer> before = Views.of(all);
-        long log = ServerLog.mark();
+        ServerLog.Mark log = ServerLog.mark();
         List<String> paths = new ArrayList<>(List.of("blocking/entry?id=" + locked, "async/entry?id=" + locked, "train/entry?id=" + locked));
         for (int i = 0; i < 12; i++) {
             // A train whose batches mix the locked row with free ones.
@@ -108,7 +108,7 @@ class FaultsIT extends EndpointTest {
         warm();
         List<Integer> locked = ids(20, 3);
         Map<Integer, Integer> before = Views.of(locked);
-        long log = ServerLog.mark();
+        ServerLog.Mark log = ServerLog.mark();
         List<CompletableFuture<Sent>> inFlight = new ArrayList<>();
         List<CompletableFuture<Sent>> duringPause = new ArrayList<>();
         long resumedAt;
@@ -146,7 +146,7 @@ class FaultsIT extends EndpointTest {
         warm();
         List<Integer> locked = ids(30, 3);
         Map<Integer, Integer> before = Views.of(locked);
-        long log = ServerLog.mark();
+        ServerLog.Mark log = ServerLog.mark();
         List<Sent> sent = new ArrayList<>();
         RowLock lock = RowLock.hold(locked);
         try {
@@ -174,7 +174,7 @@ class FaultsIT extends EndpointTest {
         int id = base() + 40;
         int before = Views.of(List.of(id)).get(id);
         double openBefore = metric("trainyard_async_open_requests");
-        long log = ServerLog.mark();
+        ServerLog.Mark log = ServerLog.mark();
         int leaving = 8;
         try (RowLock lock = RowLock.hold(List.of(id))) {
             List<Socket> clients = new ArrayList<>();
@@ -258,7 +258,7 @@ class FaultsIT extends EndpointTest {
         assertTrue(capacity > 0, style + ": queue capacity on /metrics");
         List<Integer> locked = ids(firstId, 40);
         Map<Integer, Integer> before = Views.of(locked);
-        long log = ServerLog.mark();
+        ServerLog.Mark log = ServerLog.mark();
         List<CompletableFuture<Sent>> plugs = new ArrayList<>();
         List<Sent> burst;
         try (RowLock lock = RowLock.hold(locked)) {
@@ -365,7 +365,7 @@ class FaultsIT extends EndpointTest {
         return Math.max(0, beyond);
     }
 
-    private void assertNoTouchAfterComplete(long mark) {
+    private void assertNoTouchAfterComplete(ServerLog.Mark mark) {
         String logged = ServerLog.since(mark);
         assertFalse(logged.contains("IllegalStateException"), server() + " logged an IllegalStateException:\n"
                 + logged.substring(Math.max(0, logged.indexOf("IllegalStateException") - 400),

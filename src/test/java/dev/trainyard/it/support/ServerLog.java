@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Comparator;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -60,31 +61,50 @@ public final class ServerLog {
         });
     }
 
-    /** Where the log ends now. */
-    public static long mark() {
+    /**
+     * Where the log ends now. A file position alone would not do: Tomcat starts a new catalina
+     * file at midnight and GlassFish rolls server.log by renaming it, after which the position
+     * points past the end of a new file and every check reads nothing. The file's identity
+     * (its inode, which a rename keeps) finds the old file again.
+     */
+    public static Mark mark() {
         Path file = file();
+        if (file == null) {
+            return new Mark(null, CAPTURED.length());
+        }
         try {
-            return file == null ? CAPTURED.length() : Files.size(file);
+            return new Mark(key(file), Files.size(file));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** What was logged since {@code mark}. */
-    public static String since(long mark) {
+    /** Everything in the server's current log (for the embedded server, since the capture began). */
+    public static String all() {
         Path file = file();
-        if (file == null) {
-            return CAPTURED.substring((int) Math.min(mark, CAPTURED.length()));
-        }
-        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-            long from = Math.min(mark, in.length());
-            byte[] bytes = new byte[(int) (in.length() - from)];
-            in.seek(from);
-            in.readFully(bytes);
-            return new String(bytes, StandardCharsets.UTF_8);
+        return file == null ? CAPTURED.toString() : read(file, 0);
+    }
+
+    /** What was logged since {@code mark}, across a rolled file. */
+    public static String since(Mark mark) {
+        try {
+            return readSince(mark);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static String readSince(Mark mark) throws IOException {
+        Path file = file();
+        if (file == null) {
+            return CAPTURED.substring((int) Math.min(mark.offset(), CAPTURED.length()));
+        }
+        if (key(file).equals(mark.key())) {
+            // A file shorter than the mark is a new one that was given the old inode.
+            return read(file, Files.size(file) < mark.offset() ? 0 : mark.offset());
+        }
+        Path rolled = rolledAway(file.getParent(), mark.key());
+        return (rolled == null ? "" : read(rolled, mark.offset())) + read(file, 0);
     }
 
     /**
@@ -93,7 +113,7 @@ public final class ServerLog {
      * a moment after the request that caused it has been answered. Reads again every 20 ms until
      * the text is there or the time is up.
      */
-    public static boolean loggedWithin(long mark, String text, long millis) {
+    public static boolean loggedWithin(Mark mark, String text, long millis) {
         long deadline = System.nanoTime() + millis * 1_000_000;
         while (true) {
             if (since(mark).contains(text)) {
@@ -108,6 +128,45 @@ public final class ServerLog {
                 Thread.currentThread().interrupt();
                 return false;
             }
+        }
+    }
+
+    /** A point in the server's log: its file's identity, and the position in it. */
+    public record Mark(Object key, long offset) {
+    }
+
+    private static Object key(Path file) {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The file in {@code logs} that still has this identity (renamed when rolled), or null if gone. */
+    private static Path rolledAway(Path logs, Object key) {
+        try (Stream<Path> files = Files.list(logs)) {
+            return files.filter(p -> {
+                try {
+                    return key.equals(Files.readAttributes(p, BasicFileAttributes.class).fileKey());
+                } catch (IOException gone) {
+                    return false;
+                }
+            }).findFirst().orElse(null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String read(Path file, long offset) {
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            long from = Math.min(offset, in.length());
+            byte[] bytes = new byte[(int) (in.length() - from)];
+            in.seek(from);
+            in.readFully(bytes);
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
