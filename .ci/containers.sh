@@ -5,7 +5,8 @@ source "$(dirname "$0")/env.sh"
 # ---------------------------------------------------------------------------------------------
 # Containers: lint the Dockerfiles, validate the compose file, build every image on a local base
 # (this machine reaches no registry), bring the stack up with host networking, prove each server
-# serves every style from its container as a non-root user, switch the variant at run time,
+# serves every style from its container as a non-root user, run the comparison against a running
+# container (target=url), switch the variant at run time,
 # restart the database container and find the data intact, run the jmeter service, show that a
 # new WAR rebuilds one layer, and clean up everything started here.
 echo "== containers"
@@ -127,6 +128,26 @@ if ps -eo args | grep -F -- "$TRAINYARD_DB_PASSWORD" | grep -v grep \
    || for s in tomcat jetty glassfish; do docker history --no-trunc "$(docker-compose images -q $s)"; done | grep -F -- "$TRAINYARD_DB_PASSWORD"; then
   echo "the database password leaked"; exit 1
 fi
+
+echo "   the comparison against a running deployment: ./mvnw -Pcompare -Dtarget=url (jetty's container, smoke size)"
+views_sum() { docker-compose exec -T postgres psql -p 18532 -U trainyard -d trainyard -tAc "select sum(views) from trentry" | tr -d '\r '; }
+before=$(views_sum)
+./mvnw -Pcompare -Dmode=smoke -Dtarget=url -Durl=http://127.0.0.1:18181/trainyard -Durl.name=jetty-container \
+  -Dplans=sleep,entry -Dstrict=true > target/ci-compare-url.log 2>&1 || { tail -60 target/ci-compare-url.log; exit 1; }
+grep -q "<li>Target: http://127.0.0.1:18181/trainyard (jetty-container), a deployment this harness did not start" \
+  target/compare/latest/report.html || { echo "the report does not name the url target"; exit 1; }
+# Every cell ran against the container, measured (its memory and CPU from the container's /metrics),
+# and the container's own database counted at least the views the entry cells were answered for.
+awk -F, -v before="$before" -v after="$(views_sum)" '
+  NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+  { cells++
+    if ($1 != "jetty-container" || $col["status"] != "ok" || $col["throughput"] <= 0 || $col["resident_peak_mb"] == "" || $col["audit"] != "") {
+      print "insane cell: " $0; bad = 1 }
+    if ($col["experiment"] == "entry") answered += int($col["requests"] * (1 - $col["error_rate"])) }
+  END { if (cells < 4) { print "only " cells " cells"; bad = 1 }
+        if (after - before < answered) { print "the container'"'"'s database counted " after - before " views for " answered " answered entries"; bad = 1 }
+        if (!bad) printf "   %d cells against jetty-container; its database counted %d views for the %d entries answered in the measured windows\n", cells, after - before, answered
+        exit bad }' target/compare/latest/cells.csv || exit 1
 
 if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
   echo "   the virtual variant, chosen at run time"

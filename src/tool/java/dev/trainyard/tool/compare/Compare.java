@@ -8,6 +8,7 @@ import dev.trainyard.tool.run.Tuning;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.ConnectException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.Callable;
 
 /**
  * README's first command, and the one harness behind every measurement: starts a seeded
@@ -87,7 +89,13 @@ public final class Compare {
             System.out.print(Options.HELP);
             return;
         }
-        Options options = Options.fromSystemProperties(Arrays.asList(args).contains("bench") ? Options.BENCH : Map.of());
+        Options options;
+        try {
+            options = Options.fromSystemProperties(Arrays.asList(args).contains("bench") ? Options.BENCH : Map.of());
+        } catch (IllegalArgumentException badInput) {
+            refuse(badInput);
+            return;
+        }
         if (options.diff() != null) {
             // Compare two finished runs (by folder name under dir, or a path); nothing is measured.
             int flipped = RunDiff.print(options.dir().resolve(options.diff()), options.dir().resolve(options.against()).toRealPath(),
@@ -105,7 +113,15 @@ public final class Compare {
         List<String> skipped = new ArrayList<>();
         int threads = (int) sharedSetting("trainyard.http.threads", 200);
         int pool = (int) sharedSetting("trainyard.jdbc.poolSize", 20);
-        for (String server : options.servers()) {
+        if (options.remote()) {
+            try {
+                runs.add(new ServerRun(options.urlName(), remoteVariant(options.url()), Tuning.AS_CONFIGURED));
+            } catch (IllegalArgumentException badInput) {
+                refuse(badInput);
+                return;
+            }
+        }
+        for (String server : options.remote() ? List.<String>of() : options.servers()) {
             for (String variant : options.variants()) {
                 if (Server.canRun(server, variant)) {
                     for (Tuning tuning : options.sweep().points(variant.equals("platform"), threads, pool)) {
@@ -124,14 +140,22 @@ public final class Compare {
         }
         Progress progress = new Progress(options, runs.stream().map(r -> new String[] {r.server(), r.variant()}).toList());
         WrkClient lean = options.crosscheck() && options.jmeter() ? new WrkClient(runDir) : null;
-        Compare compare = new Compare(options, client, runDir, progress, lean, CpuSets.plan(options.isolate()));
+        Compare compare = new Compare(options, client, runDir, progress, lean, options.remote()
+                ? CpuSets.unpinned("target=url: the server's processes are not the harness's to pin") : CpuSets.plan(options.isolate()));
         compare.facts(skipped);
         boolean failed;
-        try (SeededDatabase database = SeededDatabase.start()) {
-            compare.cpus.pinDatabase(database.processes());
-            EntryAudit audit = new EntryAudit(database.settings());
-            for (ServerRun run : runs) {
-                compare.runVariant(run, database, audit);
+        try {
+            if (options.remote()) {
+                compare.runVariant(runs.get(0), () -> Deployment.at(options.url()), null);
+            } else {
+                try (SeededDatabase database = SeededDatabase.start()) {
+                    compare.cpus.pinDatabase(database.processes());
+                    EntryAudit audit = new EntryAudit(database.settings());
+                    for (ServerRun run : runs) {
+                        compare.runVariant(run, () -> Deployment.of(Server.start(run.server(), run.variant(), database.settings(),
+                                run.tuning())), audit);
+                    }
+                }
             }
         } finally {
             Map<String, ServerRun> byName = new LinkedHashMap<>();
@@ -163,18 +187,29 @@ public final class Compare {
                     + " only its socket errors and timeouts count against a cell; it leaves requests in flight when it stops,"
                     + " so no views audit is made on its cells.");
         }
-        facts.add("Store size: " + System.getProperty("trainyard.store.size", "default") + ". Compare rows of one run: the machine is shared and noisy.");
+        if (options.remote()) {
+            facts.add("Target: " + options.url() + " (" + options.urlName() + "), a deployment this harness did not start: its variant,"
+                    + " resident memory and CPU come from its /metrics; no start-up time, no views audit (its database is not the"
+                    + " harness's), no CPU isolation. Its entries must number at least the entry plan's id range.");
+        } else {
+            facts.add("Store size: " + System.getProperty("trainyard.store.size", "default") + ".");
+        }
+        facts.add("Compare rows of one run: the machine is shared and noisy.");
         skipped.forEach(s -> facts.add("Not run: " + s + "."));
     }
 
-    private void runVariant(ServerRun run, SeededDatabase database, EntryAudit audit) throws Exception {
+    /**
+     * Every cell of one server variant against the deployment {@code open} gives; {@code audit}
+     * is null where the harness cannot read the deployment's database.
+     */
+    private void runVariant(ServerRun run, Callable<Deployment> open, EntryAudit audit) throws Exception {
         String name = run.server();
         String variant = run.variant();
         String label = run.label();
         progress.serverStarting(name, label);
         Path dir = Files.createDirectories(runDir.resolve((name + "-" + label).replace(' ', '-').replace("=", "")));
         List<Path> jtls = new ArrayList<>();
-        try (Server server = Server.start(name, variant, database.settings(), run.tuning())) {
+        try (Deployment server = open.call()) {
             double readySeconds = readySeconds(server);
             MetricsScrape scrape = new MetricsScrape(server.baseUrl());
             String text = scrape.text();
@@ -266,7 +301,7 @@ public final class Compare {
     }
 
     /** The products cost (E1 store's large answers): its table on the console, its downloads in products-cost.csv. */
-    private void cost(String name, String variant, Server server, MetricsScrape scrape, Path dir) throws Exception {
+    private void cost(String name, String variant, Deployment server, MetricsScrape scrape, Path dir) throws Exception {
         System.out.printf(Locale.ROOT, "%n== products cost on %s/%s: count=%d, one download at a time, %d measured per style after %d warm-up pairs%n",
                 name, variant, options.costCount(), options.costRounds(), options.costWarmups());
         try {
@@ -284,7 +319,7 @@ public final class Compare {
             CellSpec cell, EntryAudit audit, Path dir) throws Exception {
         Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", ++cellsRun,
                 cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
-        boolean audited = cell.writesEntries() && client.countsEveryRequest();
+        boolean audited = audit != null && cell.writesEntries() && client.countsEveryRequest();
         long viewsBefore = audited ? audit.views() : 0;
         ServerWatch watch = ServerWatch.start(scrape);
         String failure = null;
@@ -329,7 +364,7 @@ public final class Compare {
     }
 
     /** Attaches to the server's JVM; null (and said in the report) when that fails. */
-    private ServerJvm attach(String name, String variant, Server server) {
+    private ServerJvm attach(String name, String variant, Deployment server) {
         Optional<ProcessHandle> process = jvmOf(server);
         if (process.isEmpty()) {
             facts.add(name + "/" + variant + ": no thread sampling or thread model cost, the server's JVM was not found.");
@@ -359,13 +394,13 @@ public final class Compare {
     }
 
     /** Seconds from the start of the server's JVM (the last one it started) to now, when it has answered; NaN when unknown. */
-    private static double readySeconds(Server server) {
+    private static double readySeconds(Deployment server) {
         return jvmOf(server).flatMap(jvm -> jvm.info().startInstant())
                 .map(start -> java.time.Duration.between(start, java.time.Instant.now()).toMillis() / 1000.0).orElse(Double.NaN);
     }
 
     /** The server's JVM: the last java process it started (a launcher that forks the server's JVM comes before it). */
-    private static Optional<ProcessHandle> jvmOf(Server server) {
+    private static Optional<ProcessHandle> jvmOf(Deployment server) {
         List<ProcessHandle> jvms = server.processes().stream()
                 .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList();
         return jvms.isEmpty() ? Optional.empty() : Optional.of(jvms.get(jvms.size() - 1));
@@ -439,6 +474,42 @@ public final class Compare {
         return String.format(Locale.ROOT, "tuned %s; on /metrics the server reports request threads %s, pool %s", tuning.label(),
                 threads > 0 ? String.format(Locale.ROOT, "%.0f", threads) : "(not on /metrics)",
                 pool > 0 ? String.format(Locale.ROOT, "%.0f", pool) : "(not on /metrics)");
+    }
+
+    /**
+     * The thread model of a deployment the harness did not start, from its /metrics; one clear
+     * message when nothing answers there, or something that is not Trainyard.
+     */
+    static String remoteVariant(String url) {
+        String root = url.endsWith("/") ? url : url + "/";
+        String metrics = root + "metrics";
+        String text;
+        try {
+            text = new MetricsScrape(root).text();
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("target=url: nothing answered at " + metrics + " (" + (e instanceof ConnectException
+                    ? "connection refused" : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())
+                    + "); is the deployment up, and is url the WAR's root?", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return variantOf(metrics, text);
+    }
+
+    /** "virtual" or "platform" from /metrics text; not Trainyard's /metrics is refused with what it was. */
+    static String variantOf(String metrics, String text) {
+        if (!text.contains("trainyard_request_thread_virtual")) {
+            throw new IllegalArgumentException("target=url: " + metrics + " is not Trainyard's (no trainyard_request_thread_virtual);"
+                    + " is url the WAR's root (…/trainyard)?");
+        }
+        return MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform";
+    }
+
+    /** Bad input: one line saying what is wrong, no stack trace, exit status 2. */
+    private static void refuse(IllegalArgumentException badInput) {
+        System.err.println("compare: " + badInput.getMessage());
+        System.exit(2);
     }
 
     /** A value of server-configs/trainyard.properties, the settings every server shares. */

@@ -33,7 +33,7 @@ final class CpuSets {
     static CpuSets plan(boolean isolate) throws IOException, InterruptedException {
         int cores = Runtime.getRuntime().availableProcessors();
         if (!isolate) {
-            return new CpuSets(cores, null, null, "isolate=false");
+            return unpinned("isolate=false");
         }
         if (cores < 2) {
             return new CpuSets(cores, null, null, "one core only");
@@ -47,6 +47,11 @@ final class CpuSets {
         // Every server starts on its cores (CpuAffinity.onServerCpus); the database is pinned once up.
         System.setProperty(CpuAffinity.SERVER_CPUS, server);
         return new CpuSets(cores, client, server, "");
+    }
+
+    /** No pinning, for a reason the report states. */
+    static CpuSets unpinned(String why) {
+        return new CpuSets(Runtime.getRuntime().availableProcessors(), null, null, why);
     }
 
     /** Pins the database's processes to the server side's cores (nothing when not isolated). */

@@ -18,7 +18,8 @@ record Options(String mode, String client, List<String> servers, List<String> va
         List<String> virtualPlans, int[] users,
         int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
-        Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against) {
+        Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
+        String url, String urlName) {
 
     static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
     /** The default run: the five experiments (E5 threads is read from the variants' sleep and entry rows). */
@@ -34,6 +35,11 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       lengths (hours); smoke: CI
             client=jmeter|wrk         the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)
             servers=tomcat,jetty,glassfish   variants=platform,virtual
+            target=processes|url      processes: each server variant started here from server-configs/; url: a
+                                      deployment already running at url=http://host:port/trainyard, measured as it
+                                      is (url.name=its row's name, default host:port; its variant and footprint from
+                                      its /metrics; no views audit, start-up time, waits, threadcost, sweep or
+                                      isolation: they need the server's processes on this machine)
             plans=sleep,offload,entry,store,products   also hello, threads, open (full: all but cost); unless named,
                                       the default run repeats only sleep and entry (what threads change) on the virtual
                                       variants; cost: the server's CPU per MiB of /blocking/products against /async/products
@@ -89,7 +95,16 @@ record Options(String mode, String client, List<String> servers, List<String> va
         String client = s.choice("client", "jmeter", List.of("jmeter", "wrk"));
         List<String> servers = s.list("servers", "tomcat,jetty,glassfish", List.of("tomcat", "jetty", "glassfish"));
         List<String> variants = s.list("variants", "platform,virtual", List.of("platform", "virtual"));
-        boolean sweeping = s.flag("sweep", mode.equals("full"));
+        String target = s.choice("target", "processes", List.of("processes", "url"));
+        String url = s.text("url", null);
+        boolean remote = target.equals("url");
+        if (remote && (url == null || !url.matches("https?://[^/]+(/.*)?"))) {
+            throw new IllegalArgumentException("target=url needs url=http://host:port/trainyard (the WAR's root); got " + url);
+        }
+        if (!remote && url != null) {
+            throw new IllegalArgumentException("url is read with target=url only; got url=" + url + " and target=" + target);
+        }
+        boolean sweeping = s.flag("sweep", mode.equals("full") && !remote);
         // A sweep restarts every server variant per setting: in the default mode it measures where
         // settings matter most, the entry plan at its highest load, unless told otherwise.
         boolean sweepDefaults = sweeping && mode.equals("default");
@@ -118,8 +133,11 @@ record Options(String mode, String client, List<String> servers, List<String> va
         boolean dashboards = s.flag("dashboards", true) && client.equals("jmeter");
         boolean crosscheck = s.flag("crosscheck", false);
         boolean strict = s.flag("strict", false);
-        boolean waits = s.flag("waits", true);
-        boolean threadCost = s.flag("threadcost", !mode.equals("smoke"));
+        boolean waits = s.flag("waits", !remote);
+        boolean threadCost = s.flag("threadcost", !mode.equals("smoke") && !remote);
+        if (remote && (waits || threadCost || sweeping)) {
+            throw new IllegalArgumentException("waits, threadcost and sweep need the server's processes on this machine: use target=processes");
+        }
         Sweep sweep = sweeping ? new Sweep(s.numbers("sweep.threads", "50,200", Tuning.LEAST_THREADS),
                 s.numbers("sweep.pool", "20,40", Tuning.LEAST_POOL)) : Sweep.NONE;
         int costCount = s.number("cost.count", 1_000_000, 0);
@@ -129,7 +147,8 @@ record Options(String mode, String client, List<String> servers, List<String> va
         return new Options(mode, client, servers, variants, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
                 crosscheck, strict, waits, threadCost, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
-                s.text("diff", null), s.text("against", "latest"));
+                s.text("diff", null), s.text("against", "latest"), remote ? url : null,
+                remote ? s.text("url.name", java.net.URI.create(url).getAuthority()) : null);
     }
 
     /** The plans a server variant runs. */
@@ -147,6 +166,11 @@ record Options(String mode, String client, List<String> servers, List<String> va
 
     boolean jmeter() {
         return client.equals("jmeter");
+    }
+
+    /** target=url: a deployment the harness did not start. */
+    boolean remote() {
+        return url != null;
     }
 
     /** Reading and checking one kind of value each; every message names the option. */
