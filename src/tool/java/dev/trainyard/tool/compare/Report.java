@@ -215,14 +215,9 @@ final class Report {
         Verdicts.choices(verdicts).forEach((variant, choice) -> h.append("<li><b>").append(escapeHtml4(variant)).append("</b>: ")
                 .append(escapeHtml4(choice)).append("</li>"));
         h.append("</ul>\n");
-        List<String> why = why();
-        if (!why.isEmpty()) {
-            h.append("<h3>Why</h3><p>Every cell bound by something other than its own work: where most of the threads doing the ")
-                    .append("WAR's work were (sampled late in each trial's warm-up, under the cell's load; means over the samples), ")
-                    .append("a bound it reached, a load client out of CPU.</p><ul id=\"why\">");
-            why.forEach(w -> h.append("<li>").append(escapeHtml4(w)).append("</li>"));
-            h.append("</ul>\n");
-        }
+        section(h, "Why", "Every cell bound by something other than its own work: where most of the threads doing the "
+                + "WAR's work were (sampled late in each trial's warm-up, under the cell's load; means over the samples), "
+                + "a bound it reached, a load client out of CPU.", "why", why());
         if (!best.isEmpty()) {
             h.append("<h3>Each server at its best</h3><p>The tuning sweep: every server variant started again with each pair of ")
                     .append("request threads and pool size (virtual threads: the pool only), in the same run as the equal settings. ")
@@ -234,14 +229,20 @@ final class Report {
             best.pasteLines().forEach(l -> h.append(escapeHtml4(l)).append('\n'));
             h.append(best.pasteLines().isEmpty() ? "(no setting beat the equal settings beyond noise)" : "").append("</pre>\n");
         }
-        if (!footprints.isEmpty()) {
-            h.append("<h3>Footprint</h3><p>Each server variant: from its JVM's start to the first 200 of blocking/hello, its memory ")
-                    .append("idle and at the peak of its cells (the process's resident memory, from /metrics), and the CPU its process ")
-                    .append("spent per 1,000 requests at each style's highest load (every cell's in the table below).</p><ul id=\"footprint\">");
-            footprints.forEach(f -> h.append("<li>").append(escapeHtml4(f)).append("</li>"));
-            h.append("</ul>\n");
-        }
+        section(h, "Footprint", "Each server variant: from its JVM's start to the first 200 of blocking/hello, its memory "
+                + "idle and at the peak of its cells (the process's resident memory, from /metrics), and the CPU its process "
+                + "spent per 1,000 requests at each style's highest load (every cell's in the table below).", "footprint", footprints);
         threadCosts(h);
+    }
+
+    /** A heading, what it lists, and its items (text, escaped); nothing when there are none. */
+    private static void section(StringBuilder h, String heading, String intro, String id, List<String> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        h.append("<h3>").append(heading).append("</h3><p>").append(escapeHtml4(intro)).append("</p><ul id=\"").append(id).append("\">");
+        items.forEach(item -> h.append("<li>").append(escapeHtml4(item)).append("</li>"));
+        h.append("</ul>\n");
     }
 
     /** Memory per waiting request and pinned carriers, a row per server variant. */
