@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -110,7 +111,7 @@ class CrossoverTest {
     }
 
     private static Point trials(int users, Interval baseline, Interval challenger) {
-        return new Point(users, baseline.median(), challenger.median(), 10, 10, baseline, challenger, false, false);
+        return new Point(users, baseline.median(), challenger.median(), 10, 10, baseline, challenger, new boolean[3], new boolean[3]);
     }
 
     @Test
@@ -142,11 +143,56 @@ class CrossoverTest {
         assertEquals("trial 3: audit: lost 1", combined.failure());
         assertEquals(null, CellResult.combine(List.of(a, b)).failure());
         assertTrue(combined.clientBound(), "a trial whose client ran out of CPU marks the cell");
+        assertArrayEquals(new boolean[] {false, false, true}, combined.boundTrials(), "and which trial it was, in the order they ran");
+    }
+
+    private static final Interval BASELINE = Interval.of(1000, 1040, 980, 1010, 990, 1020);
+    private static final Interval TWICE = Interval.of(2100, 2000, 2050, 1950, 2080, 2020);
+
+    @Test
+    void aTrialWhoseBaselineWasClientBoundIsSetAsideAndTheRestDecide() {
+        boolean[] fifthBound = {false, false, false, false, true, false};
+        Point p = new Point(400, 1010, 2035, 10, 10, BASELINE, TWICE, fifthBound, new boolean[6]);
+        assertTrue(p.ahead(), "five clean trials of six, each about x2");
+        assertFalse(p.withheld());
+        assertEquals(1, p.setAside());
+        assertEquals(5, p.decidingLead().n(), "the interval the verdict rests on leaves the fifth trial out");
+        Crossover c = Crossover.find("w", "entry", "train", "blocking", List.of(p));
+        assertEquals(Kind.ALWAYS_AHEAD, c.kind(), c.sentence());
+        assertTrue(c.sentence().contains("1 of 6 trials set aside, the load client CPU-bound"), c.sentence());
+    }
+
+    @Test
+    void withFewerThanHalfTheTrialsCleanTheVerdictIsWithheld() {
+        boolean[] fourBound = {true, false, true, false, true, true};
+        Point p = new Point(400, 1010, 2035, 10, 10, BASELINE, TWICE, fourBound, new boolean[6]);
+        assertFalse(p.ahead(), "two clean trials of six are too little of what was measured");
+        assertTrue(p.withheld());
+        assertEquals(0, p.setAside());
+
+        boolean[] threeBound = {true, false, true, false, true, false};
+        assertTrue(new Point(400, 1010, 2035, 10, 10, BASELINE, TWICE, threeBound, new boolean[6]).ahead(), "half of them do decide");
+    }
+
+    @Test
+    void theTrialsOfTheLeadersOwnBoundCellStayInItsLeadAndAreSetAsideOnlyToCallItBehind() {
+        boolean[] allBound = {true, true, true, true, true, true};
+        Point leaderBound = new Point(400, 1010, 2035, 10, 10, BASELINE, TWICE, new boolean[6], allBound);
+        assertTrue(leaderBound.ahead(), "a client-bound leader's figures only understate its lead");
+        assertEquals(0, leaderBound.setAside());
+
+        Point trailerBound = new Point(400, 2035, 1010, 10, 10, TWICE, BASELINE, new boolean[6], allBound);
+        assertFalse(trailerBound.behind(), "a client-bound trailer's figures may be short of its server's");
+        assertTrue(trailerBound.withheld());
+        boolean[] oneBound = {false, true, false, false, false, false};
+        Point mostlyClean = new Point(400, 2035, 1010, 10, 10, TWICE, BASELINE, new boolean[6], oneBound);
+        assertTrue(mostlyClean.behind());
+        assertEquals(1, mostlyClean.setAside());
     }
 
     @Test
     void whereTheBaselinesClientWasCpuBoundTheVerdictIsWithheld() {
-        Point bound = new Point(400, 1000, 3000, 10, 10, null, null, true, false);
+        Point bound = new Point(400, 1000, 3000, 10, 10, null, null, new boolean[] {true}, new boolean[1]);
         Crossover c = Crossover.find("w", "entry", "train", "blocking", List.of(p(50, 1000, 2000), bound));
         assertEquals(Kind.FALLS_BACK, c.kind(), "not ahead at 400, where nothing can be said");
         assertTrue(c.sentence().contains("withheld at 400: the load client was CPU-bound"), c.sentence());
@@ -154,14 +200,14 @@ class CrossoverTest {
 
     @Test
     void aLeadMeasuredWhileOnlyTheLeadersClientWasCpuBoundStandsSinceItsTrueLeadIsLarger() {
-        Point leaderBound = new Point(400, 1000, 3000, 10, 10, null, null, false, true);
+        Point leaderBound = new Point(400, 1000, 3000, 10, 10, null, null, new boolean[1], new boolean[] {true});
         assertTrue(leaderBound.ahead());
         assertFalse(leaderBound.withheld());
         Crossover c = Crossover.find("w", "entry", "train", "blocking", List.of(p(50, 1000, 2000), leaderBound));
         assertEquals(Kind.ALWAYS_AHEAD, c.kind(), c.sentence());
 
         // Behind, with its own client out of CPU: its figure may be short of the server's, so nothing is said.
-        Point trailerBound = new Point(400, 3000, 1000, 10, 10, null, null, false, true);
+        Point trailerBound = new Point(400, 3000, 1000, 10, 10, null, null, new boolean[1], new boolean[] {true});
         assertFalse(trailerBound.behind());
         assertTrue(trailerBound.withheld());
     }

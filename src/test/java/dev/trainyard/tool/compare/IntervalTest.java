@@ -1,6 +1,8 @@
 package dev.trainyard.tool.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,6 +64,15 @@ class IntervalTest {
         assertFalse(one.above(Interval.of(1, 2, 3)));
         assertFalse(Interval.of(5000, 5001, 5002).above(one));
         assertEquals("1000", one.toString());
+    }
+
+    @Test
+    void trialsSetAsideLeaveTheOthersInTheirOrder() {
+        Interval i = Interval.of(100, 200, 300, 400);
+        Interval kept = i.without(new boolean[] {false, true, false, false});
+        assertEquals(3, kept.n());
+        assertArrayEquals(new double[] {100, 300, 400}, kept.samples());
+        assertThrows(IllegalArgumentException.class, () -> i.without(new boolean[3]));
     }
 
     @Test

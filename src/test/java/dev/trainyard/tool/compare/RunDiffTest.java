@@ -46,6 +46,17 @@ class RunDiffTest {
         assertEquals(0, flipped, text.toString(StandardCharsets.UTF_8));
     }
 
+    @Test
+    void aRunFromBeforeTrialsWereSetAsideStillCompares() throws Exception {
+        Path before = Files.createDirectories(runs.resolve("before"));
+        Files.write(before.resolve("verdicts.csv"), List.of(RunDiff.COLUMNS, "tomcat/platform,entry,400,train,2.000,STRONG,1.900,2.100"),
+                StandardCharsets.UTF_8);
+        Path after = write("after", List.of(cell("tomcat", "entry", "blocking", 400, 1000), cell("tomcat", "entry", "train", 400, 2000)));
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        assertEquals(0, RunDiff.print(before, after, new PrintStream(text, true, StandardCharsets.UTF_8)));
+        assertTrue(text.toString(StandardCharsets.UTF_8).contains("1 verdict(s) the same"), text.toString(StandardCharsets.UTF_8));
+    }
+
     private Path write(String name, List<CellResult> cells) throws Exception {
         Path dir = Files.createDirectories(runs.resolve(name));
         Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(Verdicts.of(cells)), StandardCharsets.UTF_8);

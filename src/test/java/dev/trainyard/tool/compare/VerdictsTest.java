@@ -2,9 +2,11 @@ package dev.trainyard.tool.compare;
 
 import static dev.trainyard.tool.compare.CrossoverTest.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.tool.compare.Verdicts.Strength;
 import dev.trainyard.tool.compare.Verdicts.Verdict;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,23 @@ class VerdictsTest {
                 clientBound(cell("glassfish", "entry", "train", 400, 3000)))).get(0);
         assertEquals("train", lead.winner());
         assertEquals(Strength.STRONG, lead.strength());
+    }
+
+    @Test
+    void aVerdictSaysHowManyTrialsItSetAsideWhereTheBaselinesClientRanOutOfCpu() {
+        List<CellResult> blocking = new ArrayList<>();
+        List<CellResult> train = new ArrayList<>();
+        double[] base = {1000, 1040, 980, 1010, 990, 1020};
+        for (int i = 0; i < base.length; i++) {
+            CellResult b = cell("tomcat", "entry", "blocking", 400, base[i]);
+            blocking.add(i == 2 ? clientBound(b) : b);
+            train.add(cell("tomcat", "entry", "train", 400, 2 * base[i] + 10 * i));
+        }
+        Verdict v = Verdicts.of(List.of(CellResult.combine(blocking), CellResult.combine(train))).get(0);
+        assertEquals("train", v.winner());
+        assertEquals(1, v.setAside());
+        assertTrue(v.text().endsWith("(1 trial set aside: client-bound)"), v.text());
+        assertTrue(RunDiff.csv(List.of(v)).get(1).endsWith(",1"), "and so does the verdicts file");
     }
 
     private static CellResult clientBound(CellResult r) {

@@ -2,6 +2,7 @@ package dev.trainyard.tool.compare;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -13,10 +14,19 @@ import java.util.List;
  * @param failure why the cell failed (errors, audit mismatch, a run that did not finish), or null
  * @param lean wrk's figures for the same work, users and seconds, or null when not cross-checked
  * @param trials the throughput over every trial of the cell, or null for one trial's result
- * @param clientCpu the share of its CPUs the load client used during the cell (0..1), NaN when unknown
+ * @param clientCpu the share of its CPUs the load client used during the cell (0..1), NaN when unknown; over
+ *     several trials, the busiest trial's
+ * @param trialClientCpu that share in each trial, in the order they ran
  */
 record CellResult(String server, String variant, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
-        EntryAudit.Verdict audit, String failure, Path results, Lean lean, Interval trials, double clientCpu) {
+        EntryAudit.Verdict audit, String failure, Path results, Lean lean, Interval trials, double clientCpu,
+        double[] trialClientCpu) {
+
+    /** One trial's result. */
+    CellResult(String server, String variant, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
+            EntryAudit.Verdict audit, String failure, Path results, Lean lean, Interval trials, double clientCpu) {
+        this(server, variant, spec, stats, facts, littleLimit, audit, failure, results, lean, trials, clientCpu, new double[] {clientCpu});
+    }
 
     /** From this share of its CPUs on, the load client, not the server, may have set the pace. */
     static final double CLIENT_BOUND = 0.9;
@@ -37,10 +47,11 @@ record CellResult(String server, String variant, CellSpec spec, CellStats stats,
                 failure = "trial " + (i + 1) + ": " + trials.get(i).failure();
             }
         }
-        double busiest = trials.stream().mapToDouble(CellResult::clientCpu).max().orElse(Double.NaN);
+        double[] clientCpus = trials.stream().mapToDouble(CellResult::clientCpu).toArray();
+        double busiest = Arrays.stream(clientCpus).max().orElse(Double.NaN);
         WaitSites waits = WaitSites.pool(trials.stream().map(r -> r.facts().waits()).toList());
         return new CellResult(median.server, median.variant, median.spec, median.stats, median.facts.with(waits), median.littleLimit,
-                median.audit, failure, median.results, median.lean, interval, busiest);
+                median.audit, failure, median.results, median.lean, interval, busiest, clientCpus);
     }
 
     /** The lean client's measurement of the same cell. */
@@ -55,6 +66,15 @@ record CellResult(String server, String variant, CellSpec spec, CellStats stats,
     /** Whether the load client ran out of CPU during the cell (in any of its trials): its figures measure the client. */
     boolean clientBound() {
         return clientCpu >= CLIENT_BOUND;
+    }
+
+    /** For each trial, in the order they ran, whether the load client ran out of CPU in it. */
+    boolean[] boundTrials() {
+        boolean[] bound = new boolean[trialClientCpu.length];
+        for (int i = 0; i < bound.length; i++) {
+            bound[i] = trialClientCpu[i] >= CLIENT_BOUND;
+        }
+        return bound;
     }
 
     String variantName() {

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -30,17 +29,32 @@ record Crossover(String where, String experiment, String challenger, String base
 
     /**
      * Both styles at one load: throughput (req/s) and p95 (ms), each throughput's interval over its
-     * trials (or null), and whether the load client ran out of CPU on each side's cell.
+     * trials (or null), and for each side which of its trials ran with the load client out of CPU
+     * (one flag per trial, in the order they ran; one flag for a single trial).
      */
     record Point(int users, double baseline, double challenger, double baselineP95, double challengerP95,
-            Interval baselineTrials, Interval challengerTrials, boolean baselineClientBound, boolean challengerClientBound) {
+            Interval baselineTrials, Interval challengerTrials, boolean[] baselineBound, boolean[] challengerBound) {
 
         Point(int users, double baseline, double challenger, double baselineP95, double challengerP95) {
-            this(users, baseline, challenger, baselineP95, challengerP95, null, null, false, false);
+            this(users, baseline, challenger, baselineP95, challengerP95, null, null, new boolean[1], new boolean[1]);
+        }
+
+        /** The two cells of one load, each with its trials and where its client ran out of CPU. */
+        static Point of(int users, CellResult baseline, CellResult challenger) {
+            return new Point(users, baseline.stats().throughput(), challenger.stats().throughput(), baseline.stats().p95Ms(),
+                    challenger.stats().p95Ms(), baseline.trials(), challenger.trials(), baseline.boundTrials(), challenger.boundTrials());
+        }
+
+        boolean baselineClientBound() {
+            return any(baselineBound);
+        }
+
+        boolean challengerClientBound() {
+            return any(challengerBound);
         }
 
         boolean clientBound() {
-            return baselineClientBound || challengerClientBound;
+            return baselineClientBound() || challengerClientBound();
         }
 
         /** Where the client ran out of CPU and so neither lead could be told: the verdict is withheld. */
@@ -57,30 +71,81 @@ record Crossover(String where, String experiment, String challenger, String base
             return baselineTrials != null && challengerTrials != null && baselineTrials.known() && challengerTrials.known();
         }
 
-        /** The challenger's lead over the baseline, trial by trial, or null where the trials cannot be paired. */
+        /** The challenger's lead over the baseline over every trial, or null where the trials cannot be paired. */
         Interval lead() {
             return byIntervals() ? Interval.lead(challengerTrials, baselineTrials) : null;
         }
 
         /**
-         * Ahead beyond noise. A client out of CPU only holds a cell's figure down: the challenger's
+         * Ahead beyond noise. A client out of CPU only holds a trial's figure down: the challenger's
          * lead stands where only its own cell was client-bound (the true lead is larger still), not
-         * where the baseline's was, whose figure may be short of the server's.
+         * where the baseline's was, whose figure may be short of the server's. So the trials whose
+         * baseline was client-bound are set aside, and the rest decide if they are at least half of
+         * them ({@link #leadWithout}); with fewer, or with one trial, a client-bound baseline says nothing.
          */
         boolean ahead() {
-            if (baselineClientBound) {
+            Interval lead = leadWithout(baselineBound);
+            if (lead != null) {
+                return lead.low() > 1;
+            }
+            if (baselineClientBound()) {
                 return false;
             }
-            Interval lead = lead();
-            return lead != null ? lead.low() > 1 : byIntervals() ? challengerTrials.above(baselineTrials) : ratio() > 1 + MARGIN;
+            return byIntervals() ? challengerTrials.above(baselineTrials) : ratio() > 1 + MARGIN;
         }
 
+        /** Behind beyond noise: the same rule, with the trials whose challenger was client-bound set aside. */
         boolean behind() {
-            if (challengerClientBound) {
+            Interval lead = leadWithout(challengerBound);
+            if (lead != null) {
+                return lead.high() < 1;
+            }
+            if (challengerClientBound()) {
                 return false;
             }
-            Interval lead = lead();
-            return lead != null ? lead.high() < 1 : byIntervals() ? baselineTrials.above(challengerTrials) : ratio() < 1 - MARGIN;
+            return byIntervals() ? baselineTrials.above(challengerTrials) : ratio() < 1 - MARGIN;
+        }
+
+        /**
+         * The lead over the paired trials not flagged in {@code aside}; null where the trials cannot be
+         * paired, or where fewer than half of them (or fewer than two) remain: a verdict then rests on
+         * too little of what was measured.
+         */
+        Interval leadWithout(boolean[] aside) {
+            if (!byIntervals() || aside.length != baselineTrials.n()) {
+                return null;
+            }
+            int kept = aside.length - count(aside);
+            if (kept < 2 || 2 * kept < aside.length) {
+                return null;
+            }
+            return Interval.lead(challengerTrials.without(aside), baselineTrials.without(aside));
+        }
+
+        /** The lead the verdict rests on: without the trials set aside for it when decided, else over every trial. */
+        Interval decidingLead() {
+            return ahead() && leadWithout(baselineBound) != null ? leadWithout(baselineBound)
+                    : behind() && leadWithout(challengerBound) != null ? leadWithout(challengerBound) : lead();
+        }
+
+        /** How many trials the decided verdict set aside because the client ran out of CPU (0 when none or undecided). */
+        int setAside() {
+            if (ahead() && leadWithout(baselineBound) != null) {
+                return count(baselineBound);
+            }
+            return behind() && leadWithout(challengerBound) != null ? count(challengerBound) : 0;
+        }
+
+        private static boolean any(boolean[] flags) {
+            return count(flags) > 0;
+        }
+
+        private static int count(boolean[] flags) {
+            int n = 0;
+            for (boolean f : flags) {
+                n += f ? 1 : 0;
+            }
+            return n;
         }
     }
 
@@ -126,17 +191,17 @@ record Crossover(String where, String experiment, String challenger, String base
 
     /** Every crossover JMeter's figures hold: each challenger against its experiment's baseline, per server variant. */
     static List<Crossover> findAll(List<CellResult> results) {
-        return findAll(results, r -> r.stats().throughput(), r -> r.stats().p95Ms(), CellResult::trials, CellResult::clientBound);
+        return findAll(results, r -> r.stats().throughput(), r -> r.stats().p95Ms(), CellResult::trials, CellResult::boundTrials);
     }
 
     /** The same from the lean client's figures, for the cells it cross-checked. */
     static List<Crossover> findAllLean(List<CellResult> results) {
         return findAll(results.stream().filter(r -> r.lean() != null).toList(), r -> r.lean().throughput(), r -> r.lean().p95Ms(),
-                r -> null, r -> false);
+                r -> null, r -> new boolean[1]);
     }
 
     private static List<Crossover> findAll(List<CellResult> results, ToDoubleFunction<CellResult> throughput,
-            ToDoubleFunction<CellResult> p95, Function<CellResult, Interval> trials, Predicate<CellResult> clientBound) {
+            ToDoubleFunction<CellResult> p95, Function<CellResult, Interval> trials, Function<CellResult, boolean[]> bound) {
         Map<String, List<CellResult>> groups = new LinkedHashMap<>();
         for (CellResult r : results) {
             if (r.spec().users() > 0 && !r.spec().experiment().equals("calibration")) {
@@ -159,7 +224,7 @@ record Crossover(String where, String experiment, String challenger, String base
                     if (r.spec().style().equals(challenger) && b != null) {
                         points.add(new Point(r.spec().users(), throughput.applyAsDouble(b), throughput.applyAsDouble(r),
                                 p95.applyAsDouble(b), p95.applyAsDouble(r), trials.apply(b), trials.apply(r),
-                                clientBound.test(b), clientBound.test(r)));
+                                bound.apply(b), bound.apply(r)));
                     }
                 }
                 if (!points.isEmpty()) {
@@ -191,10 +256,12 @@ record Crossover(String where, String experiment, String challenger, String base
                 parts.add(String.format(Locale.ROOT, "withheld at %d: the load client was CPU-bound (%.0f vs %.0f req/s)",
                         p.users(), p.challenger(), p.baseline()));
             } else if (p.byIntervals()) {
-                Interval lead = p.lead();
-                parts.add(String.format(Locale.ROOT, "x%.2f%s at %d (%s vs %s req/s%s, p95 %.0f vs %.0f ms)", p.ratio(),
+                Interval lead = p.decidingLead();
+                parts.add(String.format(Locale.ROOT, "x%.2f%s at %d (%s vs %s req/s%s%s, p95 %.0f vs %.0f ms)", p.ratio(),
                         lead == null ? "" : String.format(Locale.ROOT, " [%.2f, %.2f]", lead.low(), lead.high()), p.users(),
                         p.challengerTrials(), p.baselineTrials(), p.ahead() || p.behind() ? "" : ": a tie within noise",
+                        p.setAside() == 0 ? "" : String.format(Locale.ROOT, "; %d of %d trials set aside, the load client CPU-bound",
+                                p.setAside(), p.baselineTrials().n()),
                         p.challengerP95(), p.baselineP95()));
             } else {
                 parts.add(String.format(Locale.ROOT, "x%.2f at %d (%.0f vs %.0f req/s, p95 %.0f vs %.0f ms)",

@@ -181,8 +181,7 @@ final class Findings {
         CellStats cs = c.get().stats();
         CellStats bs = b.get().stats();
         return Optional.of(new Pair(cs.throughput(), bs.throughput(), cs.meanMs(), bs.meanMs(), cs.p95Ms(), bs.p95Ms(),
-                new Crossover.Point(users, bs.throughput(), cs.throughput(), bs.p95Ms(), cs.p95Ms(), b.get().trials(), c.get().trials(),
-                        b.get().clientBound(), c.get().clientBound())));
+                Crossover.Point.of(users, b.get(), c.get())));
     }
 
     private Optional<CellResult> cell(String where, String experiment, String style, int users) {

@@ -58,6 +58,21 @@ record Interval(int n, double median, double low, double high, double[] samples)
                 Math.exp(stats.getMean() + half), ratios);
     }
 
+    /** The same cell without the trials flagged in {@code aside} (one flag per trial, in the order they ran). */
+    Interval without(boolean[] aside) {
+        if (aside.length != n) {
+            throw new IllegalArgumentException(aside.length + " flags for " + n + " trials");
+        }
+        double[] kept = new double[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (!aside[i]) {
+                kept[k++] = samples[i];
+            }
+        }
+        return of(Arrays.copyOf(kept, k));
+    }
+
     private static double t(int n) {
         return new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
     }

@@ -20,7 +20,9 @@ import java.util.Map;
  */
 final class RunDiff {
 
-    static final String HEADER = "variant,experiment,users,winner,ratio,strength,ratio_low,ratio_high";
+    /** The columns every run since verdicts were kept has; later runs add {@code trials_set_aside}. */
+    static final String COLUMNS = "variant,experiment,users,winner,ratio,strength,ratio_low,ratio_high";
+    static final String HEADER = COLUMNS + ",trials_set_aside";
 
     private RunDiff() {
     }
@@ -32,7 +34,7 @@ final class RunDiff {
             lines.add(String.join(",", v.variant(), v.experiment(), String.valueOf(v.users()), v.winner() == null ? "" : v.winner(),
                     String.format(Locale.ROOT, "%.3f", v.ratio()), v.strength().name(),
                     Double.isNaN(v.low()) ? "" : String.format(Locale.ROOT, "%.3f", v.low()),
-                    Double.isNaN(v.high()) ? "" : String.format(Locale.ROOT, "%.3f", v.high())));
+                    Double.isNaN(v.high()) ? "" : String.format(Locale.ROOT, "%.3f", v.high()), String.valueOf(v.setAside())));
         }
         return lines;
     }
@@ -82,7 +84,7 @@ final class RunDiff {
             throw new IOException("no verdicts in " + file.getParent() + " (runs before this version kept none)");
         }
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.isEmpty() || !lines.get(0).equals(HEADER)) {
+        if (lines.isEmpty() || !lines.get(0).startsWith(COLUMNS)) {
             throw new IOException(file + " is not a verdicts file");
         }
         Map<String, String[]> verdicts = new LinkedHashMap<>();

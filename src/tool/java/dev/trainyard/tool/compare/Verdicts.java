@@ -22,16 +22,20 @@ final class Verdicts {
      * @param ratio a winning challenger's throughput over the baseline's; a winning baseline's over the best
      *     challenger's; for a tie, the best challenger's over the baseline's
      * @param low the 95% interval of that ratio over the paired trials ({@link Interval#lead}), NaN with one trial
+     * @param setAside how many trials the verdict set aside because the load client ran out of CPU in them
+     *     ({@link Crossover.Point#ahead})
      */
     record Verdict(String variant, String experiment, int users, String winner, double ratio, Strength strength, double low,
-            double high) {
+            double high, int setAside) {
 
         String text() {
             String interval = Double.isNaN(low) ? "" : String.format(Locale.ROOT, " [%.2f, %.2f]", low, high);
+            String aside = setAside == 0 ? "" : String.format(Locale.ROOT, " (%d trial%s set aside: client-bound)", setAside,
+                    setAside == 1 ? "" : "s");
             return switch (strength) {
                 case WITHHELD -> "client-bound";
                 case TIE -> String.format(Locale.ROOT, "tie (x%.2f%s)", ratio, interval);
-                default -> String.format(Locale.ROOT, "%s x%.2f%s", winner, ratio, interval);
+                default -> String.format(Locale.ROOT, "%s x%.2f%s%s", winner, ratio, interval, aside);
             };
         }
     }
@@ -61,8 +65,7 @@ final class Verdicts {
     private static Verdict judge(CellResult baseline, List<CellResult> challengers) {
         List<Crossover.Point> points = new ArrayList<>();
         for (CellResult c : challengers) {
-            points.add(new Crossover.Point(c.spec().users(), baseline.stats().throughput(), c.stats().throughput(),
-                    baseline.stats().p95Ms(), c.stats().p95Ms(), baseline.trials(), c.trials(), baseline.clientBound(), c.clientBound()));
+            points.add(Crossover.Point.of(c.spec().users(), baseline, c));
         }
         String variant = baseline.variantName();
         String experiment = baseline.spec().experiment();
@@ -76,7 +79,7 @@ final class Verdicts {
         if (!ahead.isEmpty()) {
             int best = ahead.stream().max(Comparator.comparingDouble(i -> points.get(i).challenger())).orElseThrow();
             double ratio = points.get(best).ratio();
-            Interval lead = points.get(best).lead();
+            Interval lead = points.get(best).decidingLead();
             // Named alone only where it also leads every other challenger ahead of the baseline; else "async or train".
             List<String> leaders = new ArrayList<>();
             for (int i : ahead) {
@@ -86,21 +89,21 @@ final class Verdicts {
             }
             leaders.sort(Comparator.naturalOrder());
             return new Verdict(variant, experiment, users, String.join(" or ", leaders), ratio, strength(ratio),
-                    lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high());
+                    lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), points.get(best).setAside());
         }
         if (points.stream().allMatch(Crossover.Point::behind)) {
             Crossover.Point closest = points.stream().max(Comparator.comparingDouble(Crossover.Point::challenger)).orElseThrow();
             double ratio = closest.challenger() == 0 ? Double.POSITIVE_INFINITY : baseline.stats().throughput() / closest.challenger();
-            Interval lead = closest.lead();
+            Interval lead = closest.decidingLead();
             // The baseline's lead over its closest challenger: that challenger's interval, inverted.
             return new Verdict(variant, experiment, users, baseline.spec().style(), ratio, strength(ratio),
-                    lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low());
+                    lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low(), closest.setAside());
         }
         Crossover.Point top = points.stream().max(Comparator.comparingDouble(Crossover.Point::ratio)).orElseThrow();
         boolean withheld = points.stream().anyMatch(Crossover.Point::withheld);
         Interval lead = withheld ? null : top.lead();
         return new Verdict(variant, experiment, users, null, top.ratio(), withheld ? Strength.WITHHELD : Strength.TIE,
-                lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high());
+                lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), 0);
     }
 
     /** Whether the leader served more than the other beyond noise: over their paired trials, or by the margin with one trial. */
