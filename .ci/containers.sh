@@ -6,7 +6,8 @@ source "$(dirname "$0")/env.sh"
 # Containers: lint the Dockerfiles, validate the compose file, build every image on a local base
 # (this machine reaches no registry), bring the stack up with host networking, prove each server
 # serves every style from its container as a non-root user, run the comparison against a running
-# container (target=url), switch the variant at run time,
+# container (target=url) and against the images one container at a time (target=containers),
+# switch the variant at run time,
 # restart the database container and find the data intact, run the jmeter service, show that a
 # new WAR rebuilds one layer, and clean up everything started here.
 echo "== containers"
@@ -200,6 +201,32 @@ for service in tomcat:18180 jetty:18181 glassfish:18280; do
   echo "   $name: the request in flight was answered 200, the container stopped in $took ms"
   rm -f "$answer" "$answer.code"
 done
+
+echo "   the comparison against the images: ./mvnw -Pcompare -Dtarget=containers (smoke size, one container at a time)"
+./mvnw -Pcompare -Dmode=smoke -Dtarget=containers -Dplans=sleep,entry -Dstrict=true > target/ci-compare-containers.log 2>&1 \
+  || { tail -60 target/ci-compare-containers.log; exit 1; }
+report=target/compare/latest/report.html
+grep -q "<li>Target: containers, one at a time" "$report" || { echo "the report does not name the containers target"; exit 1; }
+for variant in tomcat/platform tomcat/virtual jetty/platform jetty/virtual glassfish/platform; do
+  grep -q "<li>$variant: container of trainyard/${variant%/*} ([0-9]* MiB), cpuset 0, memory limit 1536m, healthy [0-9.]* s after docker run, its control group's memory peak [0-9]* MiB; ready [0-9.]* s after docker run; idle [0-9]* MiB resident" "$report" \
+    || { echo "no container footprint for $variant"; grep -o "<li>$variant: [^<]*" "$report"; exit 1; }
+done
+grep -o "<li>[a-z]*/[a-z]*: container of [^<]*" "$report" | sed 's/^<li>/   /'
+[ -z "$(docker ps -aq --filter name=trainyard-compare-)" ] || { echo "containers left behind:"; docker ps -a; exit 1; }
+echo "   bad input: a missing image, a container that cannot start"
+set +e
+./mvnw -q -Pcompare -Dmode=smoke -Dtarget=containers -Dimages=trainyard-missing > target/ci-compare-missing.log 2>&1; code=$?
+set -e
+[ "$code" != 0 ] && grep -q "^compare: no image trainyard-missing/" target/ci-compare-missing.log && ! grep -q "at dev.trainyard" target/ci-compare-missing.log \
+  || { echo "a missing image: exit $code"; cat target/ci-compare-missing.log; exit 1; }
+set +e
+./mvnw -q -Pcompare -Dmode=smoke -Dtarget=containers -Dservers=jetty -Dvariants=platform -Dcontainer.memory=16m \
+  > target/ci-compare-starved.log 2>&1; code=$?
+set -e
+[ "$code" != 0 ] && grep -q "^compare: jetty/platform did not start: container trainyard-compare-jetty-platform" target/ci-compare-starved.log \
+  && ! grep -q "at dev.trainyard" target/ci-compare-starved.log || { echo "a container that cannot start: exit $code"; cat target/ci-compare-starved.log; exit 1; }
+[ -z "$(docker ps -aq --filter name=trainyard-compare-)" ] || { echo "a failed start left its container:"; docker ps -a; exit 1; }
+echo "   both refused in one line (exit $code for the start), nothing left running"
 
 stop_containers
 trap - EXIT

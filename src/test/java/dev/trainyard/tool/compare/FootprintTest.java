@@ -1,12 +1,13 @@
 package dev.trainyard.tool.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A server variant's footprint sentence from its cells: memory idle and at the peak, CPU per request per style. */
+/** A server variant's footprint from its cells: memory idle and at the peak, CPU per request per style; a container's image and limits. */
 class FootprintTest {
 
     private static CellResult cell(String experiment, String style, int users, long requests, double cpuSeconds, double residentMib) {
@@ -23,16 +24,28 @@ class FootprintTest {
                 cell("entry", "blocking", 50, 10_000, 1.0, 300),
                 cell("entry", "blocking", 400, 8_000, 2.0, 520),
                 cell("entry", "train", 400, 20_000, 1.5, 480));
-        String sentence = Footprint.sentence("tomcat/platform", 3.21,
-                Map.of("process_resident_memory_bytes", 200.0 * 1048576, "trainyard_jvm_heap_used_bytes", 30.0 * 1048576), cells);
+        String sentence = Footprint.of("tomcat/platform", 3.21, "its JVM started",
+                Map.of("process_resident_memory_bytes", 200.0 * 1048576, "trainyard_jvm_heap_used_bytes", 30.0 * 1048576), cells, null).sentence();
         assertEquals("tomcat/platform: ready 3.2 s after its JVM started; idle 200 MiB resident (30 MiB of heap in use), 520 MiB at"
                 + " the peak of its cells; server CPU per 1,000 requests at entry @ 400 users: train 75 ms, blocking 250 ms.", sentence);
     }
 
     @Test
     void leavesOutWhatTheServerDoesNotTell() {
-        String sentence = Footprint.sentence("glassfish/platform", Double.NaN, Map.of(),
-                List.of(cell("sleep", "async", 20, 100, Double.NaN, Double.NaN)));
+        String sentence = Footprint.of("glassfish/platform", Double.NaN, "its JVM started", Map.of(),
+                List.of(cell("sleep", "async", 20, 100, Double.NaN, Double.NaN)), null).sentence();
         assertEquals("glassfish/platform: start-up not known.", sentence);
+    }
+
+    @Test
+    void aContainerSaysItsImageAndLimitsAndCountsFromItsCreation() {
+        String sentence = Footprint.of("jetty/virtual", 4.56, "docker run", Map.of(),
+                List.of(cell("sleep", "async", 20, 100, Double.NaN, Double.NaN)),
+                new Footprint.Packaging("trainyard/jetty", 300.4, "0", "1536m", 9.04, 700.2)).sentence();
+        assertEquals("jetty/virtual: container of trainyard/jetty (300 MiB), cpuset 0, memory limit 1536m, healthy 9.0 s after docker"
+                + " run, its control group's memory peak 700 MiB; ready 4.6 s after docker run.", sentence);
+        assertTrue(Footprint.of("jetty/virtual", 4.56, "docker run", Map.of(), List.of(),
+                new Footprint.Packaging("trainyard/jetty", 300, null, "2g", 9, Double.NaN)).sentence()
+                .contains("not pinned, memory limit 2g, healthy 9.0 s after docker run, its control group not readable here;"));
     }
 }

@@ -60,7 +60,7 @@ public final class Compare {
     private final Map<String, String> dashboards = new LinkedHashMap<>();
     private final List<ThreadModelCost.Row> threadCosts = new ArrayList<>();
     /** Per server variant, one sentence: its start-up, memory idle and at its peak, CPU per request. */
-    private final List<String> footprints = new ArrayList<>();
+    private final List<Footprint> footprints = new ArrayList<>();
     /** The server variant's JVM, attached (waits=true or threadcost=true), or null. */
     private ServerJvm jvm;
     /** The server variant's thread sampler (waits=true), or null. */
@@ -123,7 +123,7 @@ public final class Compare {
         }
         for (String server : options.remote() ? List.<String>of() : options.servers()) {
             for (String variant : options.variants()) {
-                if (Server.canRun(server, variant)) {
+                if (options.packaged() ? !(server.equals("glassfish") && variant.equals("virtual")) : Server.canRun(server, variant)) {
                     for (Tuning tuning : options.sweep().points(variant.equals("platform"), threads, pool)) {
                         runs.add(new ServerRun(server, variant, tuning));
                     }
@@ -138,12 +138,26 @@ public final class Compare {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no server variant of " + options.servers() + " x " + options.variants() + " can run here");
         }
+        if (options.packaged()) {
+            Optional<String> noEngine = ContainerDeployment.engineMissing();
+            try {
+                if (noEngine.isPresent()) {
+                    throw new IllegalArgumentException("target=containers: " + noEngine.get());
+                }
+                runs.stream().map(ServerRun::server).distinct()
+                        .forEach(server -> ContainerDeployment.imageBytes(ContainerDeployment.image(options.containers(), server)));
+            } catch (IllegalArgumentException badInput) {
+                refuse(badInput);
+                return;
+            }
+        }
         Progress progress = new Progress(options, runs.stream().map(r -> new String[] {r.server(), r.variant()}).toList());
         WrkClient lean = options.crosscheck() && options.jmeter() ? new WrkClient(runDir) : null;
         Compare compare = new Compare(options, client, runDir, progress, lean, options.remote()
                 ? CpuSets.unpinned("target=url: the server's processes are not the harness's to pin") : CpuSets.plan(options.isolate()));
         compare.facts(skipped);
         boolean failed;
+        String lost = null;
         try {
             if (options.remote()) {
                 compare.runVariant(runs.get(0), () -> Deployment.at(options.url()), null);
@@ -152,11 +166,15 @@ public final class Compare {
                     compare.cpus.pinDatabase(database.processes());
                     EntryAudit audit = new EntryAudit(database.settings());
                     for (ServerRun run : runs) {
-                        compare.runVariant(run, () -> Deployment.of(Server.start(run.server(), run.variant(), database.settings(),
-                                run.tuning())), audit);
+                        compare.runVariant(run, options.packaged()
+                                ? () -> ContainerDeployment.start(options.containers(), run.server(), run.variant(), database.settings(),
+                                        compare.cpus.serverCpus())
+                                : () -> Deployment.of(Server.start(run.server(), run.variant(), database.settings(), run.tuning())), audit);
                     }
                 }
             }
+        } catch (Deployment.Lost e) {
+            lost = e.getMessage();
         } finally {
             Map<String, ServerRun> byName = new LinkedHashMap<>();
             runs.forEach(r -> byName.put(r.server() + "/" + r.label(), r));
@@ -166,6 +184,10 @@ public final class Compare {
             report.print(System.out, runDir);
             link(options.dir().resolve("latest"), runDir);
             failed = compare.results.stream().anyMatch(CellResult::failed) || compare.costFailure != null;
+        }
+        if (lost != null) {
+            System.err.println("compare: " + lost + " (the server variants measured before it are in the report)");
+            System.exit(4);
         }
         if (failed && options.strict()) {
             System.exit(3);
@@ -192,6 +214,11 @@ public final class Compare {
                     + " resident memory and CPU come from its /metrics; no start-up time, no views audit (its database is not the"
                     + " harness's), no CPU isolation. Its entries must number at least the entry plan's id range.");
         } else {
+            if (options.packaged()) {
+                facts.add("Target: containers, one at a time, of the images " + options.containers().images() + "/<server> on the"
+                        + " host's network, each pinned like the processes (cpuset) under a memory limit of "
+                        + options.containers().memory() + ", against the harness's own database; start-up counts from docker run.");
+            }
             facts.add("Store size: " + System.getProperty("trainyard.store.size", "default") + ".");
         }
         facts.add("Compare rows of one run: the machine is shared and noisy.");
@@ -209,7 +236,13 @@ public final class Compare {
         progress.serverStarting(name, label);
         Path dir = Files.createDirectories(runDir.resolve((name + "-" + label).replace(' ', '-').replace("=", "")));
         List<Path> jtls = new ArrayList<>();
-        try (Deployment server = open.call()) {
+        Deployment opened;
+        try {
+            opened = open.call();
+        } catch (IOException e) {
+            throw new Deployment.Lost(name + "/" + label + " did not start: " + e.getMessage());
+        }
+        try (Deployment server = opened) {
             double readySeconds = readySeconds(server);
             MetricsScrape scrape = new MetricsScrape(server.baseUrl());
             String text = scrape.text();
@@ -257,7 +290,8 @@ public final class Compare {
             }
             List<CellResult> combined = trials.values().stream().map(t -> t.size() == 1 ? t.get(0) : CellResult.combine(t)).toList();
             results.addAll(combined);
-            footprints.add(Footprint.sentence(name + "/" + label, readySeconds, MetricsScrape.samples(text), combined));
+            footprints.add(Footprint.of(name + "/" + label, readySeconds, server.readySeconds().isPresent() ? "docker run" : "its JVM started",
+                    MetricsScrape.samples(text), combined, server.packaging()));
             if (sampler != null) {
                 facts.add(samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList()));
             }
@@ -266,6 +300,9 @@ public final class Compare {
                 System.out.println("thread model cost: " + row.sentence());
                 threadCosts.add(row);
             }
+        } catch (java.net.ConnectException gone) {
+            throw new Deployment.Lost(name + "/" + label + " stopped answering at " + opened.baseUrl()
+                    + (gone.getMessage() == null ? "" : " (" + gone.getMessage() + ")"));
         } finally {
             sampler = null;
             if (jvm != null) {
@@ -395,6 +432,9 @@ public final class Compare {
 
     /** Seconds from the start of the server's JVM (the last one it started) to now, when it has answered; NaN when unknown. */
     private static double readySeconds(Deployment server) {
+        if (server.readySeconds().isPresent()) {
+            return server.readySeconds().getAsDouble();
+        }
         return jvmOf(server).flatMap(jvm -> jvm.info().startInstant())
                 .map(start -> java.time.Duration.between(start, java.time.Instant.now()).toMillis() / 1000.0).orElse(Double.NaN);
     }

@@ -61,6 +61,11 @@ final class CpuSets {
         }
     }
 
+    /** The server side's CPUs ("0", "0-2"), or null when not isolated. */
+    String serverCpus() {
+        return server;
+    }
+
     int cores() {
         return cores;
     }

@@ -2,10 +2,12 @@ package dev.trainyard.tool.compare;
 
 import dev.trainyard.tool.run.Server;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * What a server variant's cells run against: a server the harness started from server-configs/
- * ({@code target=processes}), or one a team already runs ({@code target=url}), which the harness
+ * ({@code target=processes}), its image in a container ({@code target=containers},
+ * {@link ContainerDeployment}), or one a team already runs ({@code target=url}), which the harness
  * neither starts, pins nor attaches to, so that its footprint comes from its /metrics alone.
  */
 interface Deployment extends AutoCloseable {
@@ -16,8 +18,28 @@ interface Deployment extends AutoCloseable {
     /** The server's processes on this machine, started by the harness; none for a URL target. */
     List<ProcessHandle> processes();
 
+    /**
+     * Seconds from its start to its first answer where the deployment measured them itself (a
+     * container's, from {@code docker run}); empty where they come from its JVM's start.
+     */
+    default OptionalDouble readySeconds() {
+        return OptionalDouble.empty();
+    }
+
+    /** How it is packaged and limited, for its footprint (a container's image and limits); null for a plain process. */
+    default Footprint.Packaging packaging() {
+        return null;
+    }
+
     @Override
     void close();
+
+    /** A deployment that did not start, or stopped answering: the run ends there, with one line that says which. */
+    final class Lost extends java.io.IOException {
+        Lost(String message) {
+            super(message);
+        }
+    }
 
     static Deployment of(Server server) {
         return new Deployment() {

@@ -1,52 +1,85 @@
 package dev.trainyard.tool.compare;
 
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * What a server variant costs to run, in one sentence from what the harness already reads: its
- * start-up (its JVM's start to the first answer), its memory idle (the first scrape) and at the
- * peak of its cells (the watch's samples of the process's resident memory), and the CPU its
- * process spent per 1,000 requests in each style at the highest load of the entry experiment (the
- * database work every style shares), or of the first experiment run when entry was not.
+ * What a server variant costs to run, from what the harness already reads: its start-up (its
+ * JVM's start, or a container's creation, to the first answer), its memory idle (the first
+ * scrape) and at the peak of its cells (the watch's samples of the process's resident memory),
+ * and the CPU its process spent per 1,000 requests in each style at the highest load of the entry
+ * experiment (the database work every style shares), or of the first experiment run when entry
+ * was not; in a container, also its image and limits and its control group's memory peak.
+ *
+ * @param since what start-up counts from ("its JVM started", "docker run")
+ * @param cpuMsPer1000 per style, cheapest first, at {@code experiment} @ {@code users}
+ * @param packaging the container's image and limits, or null for a process
  */
-final class Footprint {
+record Footprint(String variant, double readySeconds, String since, double idleMib, double heapMib, double peakMib,
+        String experiment, int users, Map<String, Double> cpuMsPer1000, Packaging packaging) {
 
-    private Footprint() {
+    /**
+     * How a container ran: its image (and its size in MiB), its cpuset (null when not pinned), its
+     * memory limit as given, the seconds from docker run until its image's health check said
+     * healthy, and its control group's memory peak in MiB (NaN when not readable).
+     */
+    record Packaging(String image, double imageMib, String cpuset, String memoryLimit, double healthySeconds, double groupPeakMib) {
+
+        String text() {
+            return String.format(Locale.ROOT, "container of %s (%.0f MiB), %s, memory limit %s, healthy %.1f s after docker run%s", image,
+                    imageMib, cpuset == null ? "not pinned" : "cpuset " + cpuset, memoryLimit, healthySeconds, Double.isNaN(groupPeakMib)
+                            ? ", its control group not readable here"
+                            : String.format(Locale.ROOT, ", its control group's memory peak %.0f MiB", groupPeakMib));
+        }
     }
 
-    static String sentence(String variant, double readySeconds, Map<String, Double> idle, List<CellResult> cells) {
-        StringBuilder s = new StringBuilder(variant).append(": ");
-        s.append(Double.isNaN(readySeconds) ? "start-up not known" : String.format(Locale.ROOT, "ready %.1f s after its JVM started", readySeconds));
-        Double resident = idle.get("process_resident_memory_bytes");
-        Double heap = idle.get("trainyard_jvm_heap_used_bytes");
-        if (resident != null) {
-            s.append(String.format(Locale.ROOT, "; idle %.0f MiB resident", resident / 1048576));
-        }
-        if (heap != null) {
-            s.append(String.format(Locale.ROOT, " (%.0f MiB of heap in use)", heap / 1048576));
-        }
+    static Footprint of(String variant, double readySeconds, String since, Map<String, Double> idle, List<CellResult> cells,
+            Packaging packaging) {
         double peak = cells.stream().mapToDouble(c -> c.facts().residentPeakBytes()).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-        if (!Double.isNaN(peak)) {
-            s.append(String.format(Locale.ROOT, ", %.0f MiB at the peak of its cells", peak / 1048576));
-        }
         List<CellResult> loaded = cells.stream().filter(c -> c.spec().users() > 0 && !c.spec().calibration() && !c.spec().cost()).toList();
         String experiment = loaded.stream().anyMatch(c -> c.spec().experiment().equals("entry")) ? "entry"
                 : loaded.stream().map(c -> c.spec().experiment()).findFirst().orElse(null);
-        if (experiment != null) {
-            int top = loaded.stream().filter(c -> c.spec().experiment().equals(experiment)).mapToInt(c -> c.spec().users()).max().orElse(0);
-            String perStyle = loaded.stream().filter(c -> c.spec().experiment().equals(experiment) && c.spec().users() == top)
-                    .filter(c -> !Double.isNaN(c.cpuMsPer1000()))
-                    .sorted(Comparator.comparingDouble(CellResult::cpuMsPer1000))
-                    .map(c -> String.format(Locale.ROOT, "%s %.0f ms", c.spec().style(), c.cpuMsPer1000()))
-                    .collect(Collectors.joining(", "));
-            if (!perStyle.isEmpty()) {
-                s.append(String.format(Locale.ROOT, "; server CPU per 1,000 requests at %s @ %d users: %s", experiment, top, perStyle));
-            }
+        int top = loaded.stream().filter(c -> c.spec().experiment().equals(experiment)).mapToInt(c -> c.spec().users()).max().orElse(0);
+        Map<String, Double> perStyle = loaded.stream().filter(c -> c.spec().experiment().equals(experiment) && c.spec().users() == top)
+                .filter(c -> !Double.isNaN(c.cpuMsPer1000()))
+                .sorted(Comparator.comparingDouble(CellResult::cpuMsPer1000))
+                .collect(Collectors.toMap(c -> c.spec().style(), CellResult::cpuMsPer1000, (a, b) -> a, LinkedHashMap::new));
+        return new Footprint(variant, readySeconds, since, mib(idle.get("process_resident_memory_bytes")),
+                mib(idle.get("trainyard_jvm_heap_used_bytes")), peak / 1048576, experiment, top, perStyle, packaging);
+    }
+
+    private static double mib(Double bytes) {
+        return bytes == null ? Double.NaN : bytes / 1048576;
+    }
+
+    String sentence() {
+        StringBuilder s = new StringBuilder(variant).append(": ");
+        if (packaging != null) {
+            s.append(packaging.text()).append("; ");
+        }
+        s.append(Double.isNaN(readySeconds) ? "start-up not known" : String.format(Locale.ROOT, "ready %.1f s after %s", readySeconds, since));
+        if (!Double.isNaN(idleMib)) {
+            s.append(String.format(Locale.ROOT, "; idle %.0f MiB resident", idleMib));
+        }
+        if (!Double.isNaN(heapMib)) {
+            s.append(String.format(Locale.ROOT, " (%.0f MiB of heap in use)", heapMib));
+        }
+        if (!Double.isNaN(peakMib)) {
+            s.append(String.format(Locale.ROOT, ", %.0f MiB at the peak of its cells", peakMib));
+        }
+        if (!cpuMsPer1000.isEmpty()) {
+            s.append(String.format(Locale.ROOT, "; server CPU per 1,000 requests at %s @ %d users: %s", experiment, users, cpu()));
         }
         return s.append('.').toString();
+    }
+
+    /** The CPU per 1,000 requests of each style, cheapest first ("train 75 ms, blocking 250 ms"). */
+    String cpu() {
+        return cpuMsPer1000.entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %.0f ms", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", "));
     }
 }

@@ -19,7 +19,14 @@ record Options(String mode, String client, List<String> servers, List<String> va
         int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
-        String url, String urlName) {
+        String url, String urlName, Containers containers) {
+
+    /**
+     * target=containers: each server variant from its image ({@code <images>/<server>}, as
+     * docker-compose builds them), one container at a time, under this memory limit.
+     */
+    record Containers(String images, String memory) {
+    }
 
     static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
     /** The default run: the five experiments (E5 threads is read from the variants' sleep and entry rows). */
@@ -35,11 +42,14 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       lengths (hours); smoke: CI
             client=jmeter|wrk         the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)
             servers=tomcat,jetty,glassfish   variants=platform,virtual
-            target=processes|url      processes: each server variant started here from server-configs/; url: a
-                                      deployment already running at url=http://host:port/trainyard, measured as it
-                                      is (url.name=its row's name, default host:port; its variant and footprint from
-                                      its /metrics; no views audit, start-up time, waits, threadcost, sweep or
-                                      isolation: they need the server's processes on this machine)
+            target=processes|containers|url   processes: each server variant started here from server-configs/;
+                                      containers: each from its image (images=trainyard: trainyard/tomcat, ...), one
+                                      container at a time on the host's network, pinned like the processes, under
+                                      container.memory=1536m, against the harness's database (DOCKER_HOST names the
+                                      engine); url: a deployment already running at url=http://host:port/trainyard,
+                                      measured as it is (url.name=its row's name, default host:port; its variant and
+                                      footprint from its /metrics; no views audit, start-up time or isolation); waits,
+                                      threadcost and sweep need the server's processes on this machine
             plans=sleep,offload,entry,store,products   also hello, threads, open (full: all but cost); unless named,
                                       the default run repeats only sleep and entry (what threads change) on the virtual
                                       variants; cost: the server's CPU per MiB of /blocking/products against /async/products
@@ -95,7 +105,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
         String client = s.choice("client", "jmeter", List.of("jmeter", "wrk"));
         List<String> servers = s.list("servers", "tomcat,jetty,glassfish", List.of("tomcat", "jetty", "glassfish"));
         List<String> variants = s.list("variants", "platform,virtual", List.of("platform", "virtual"));
-        String target = s.choice("target", "processes", List.of("processes", "url"));
+        String target = s.choice("target", "processes", List.of("processes", "containers", "url"));
         String url = s.text("url", null);
         boolean remote = target.equals("url");
         if (remote && (url == null || !url.matches("https?://[^/]+(/.*)?"))) {
@@ -104,7 +114,13 @@ record Options(String mode, String client, List<String> servers, List<String> va
         if (!remote && url != null) {
             throw new IllegalArgumentException("url is read with target=url only; got url=" + url + " and target=" + target);
         }
-        boolean sweeping = s.flag("sweep", mode.equals("full") && !remote);
+        boolean packaged = target.equals("containers");
+        boolean notHere = remote || packaged;
+        Containers containers = packaged ? new Containers(s.text("images", "trainyard"), s.text("container.memory", "1536m")) : null;
+        if (containers != null && !containers.memory().matches("[1-9][0-9]*[kmg]")) {
+            throw new IllegalArgumentException("container.memory is a size such as 1536m or 2g; got " + containers.memory());
+        }
+        boolean sweeping = s.flag("sweep", mode.equals("full") && !notHere);
         // A sweep restarts every server variant per setting: in the default mode it measures where
         // settings matter most, the entry plan at its highest load, unless told otherwise.
         boolean sweepDefaults = sweeping && mode.equals("default");
@@ -133,9 +149,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
         boolean dashboards = s.flag("dashboards", true) && client.equals("jmeter");
         boolean crosscheck = s.flag("crosscheck", false);
         boolean strict = s.flag("strict", false);
-        boolean waits = s.flag("waits", !remote);
-        boolean threadCost = s.flag("threadcost", !mode.equals("smoke") && !remote);
-        if (remote && (waits || threadCost || sweeping)) {
+        boolean waits = s.flag("waits", !notHere);
+        boolean threadCost = s.flag("threadcost", !mode.equals("smoke") && !notHere);
+        if (notHere && (waits || threadCost || sweeping)) {
             throw new IllegalArgumentException("waits, threadcost and sweep need the server's processes on this machine: use target=processes");
         }
         Sweep sweep = sweeping ? new Sweep(s.numbers("sweep.threads", "50,200", Tuning.LEAST_THREADS),
@@ -148,7 +164,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
                 crosscheck, strict, waits, threadCost, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
                 s.text("diff", null), s.text("against", "latest"), remote ? url : null,
-                remote ? s.text("url.name", java.net.URI.create(url).getAuthority()) : null);
+                remote ? s.text("url.name", java.net.URI.create(url).getAuthority()) : null, containers);
     }
 
     /** The plans a server variant runs. */
@@ -171,6 +187,11 @@ record Options(String mode, String client, List<String> servers, List<String> va
     /** target=url: a deployment the harness did not start. */
     boolean remote() {
         return url != null;
+    }
+
+    /** target=containers: each server variant from its image. */
+    boolean packaged() {
+        return containers != null;
     }
 
     /** Reading and checking one kind of value each; every message names the option. */

@@ -34,10 +34,10 @@ final class Report {
     private final Map<String, String> dashboards;
     private final BestSettings best;
     private final List<ThreadModelCost.Row> threadCosts;
-    private final List<String> footprints;
+    private final List<Footprint> footprints;
 
     Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards, BestSettings best,
-            List<ThreadModelCost.Row> threadCosts, List<String> footprints) {
+            List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints) {
         this.client = client;
         this.facts = facts;
         this.results = results;
@@ -114,7 +114,7 @@ final class Report {
         }
         if (!footprints.isEmpty()) {
             s.append("\nFootprint (each server variant: start-up, memory, the CPU a request costs the server):\n");
-            footprints.forEach(f -> s.append("- ").append(f).append('\n'));
+            footprints.forEach(f -> s.append("- ").append(f.sentence()).append('\n'));
         }
         if (!threadCosts.isEmpty()) {
             s.append("\nWhat each thread model costs (").append(ThreadModelCost.HOLD_USERS)
@@ -229,9 +229,7 @@ final class Report {
             best.pasteLines().forEach(l -> h.append(escapeHtml4(l)).append('\n'));
             h.append(best.pasteLines().isEmpty() ? "(no setting beat the equal settings beyond noise)" : "").append("</pre>\n");
         }
-        section(h, "Footprint", "Each server variant: from its JVM's start to the first 200 of blocking/hello, its memory "
-                + "idle and at the peak of its cells (the process's resident memory, from /metrics), and the CPU its process "
-                + "spent per 1,000 requests at each style's highest load (every cell's in the table below).", "footprint", footprints);
+        footprint(h);
         threadCosts(h);
     }
 
@@ -242,6 +240,41 @@ final class Report {
         }
         h.append("<h3>").append(heading).append("</h3><p>").append(escapeHtml4(intro)).append("</p><ul id=\"").append(id).append("\">");
         items.forEach(item -> h.append("<li>").append(escapeHtml4(item)).append("</li>"));
+        h.append("</ul>\n");
+    }
+
+    /** What each server variant costs to run, side by side, then each as a sentence. */
+    private void footprint(StringBuilder h) {
+        if (footprints.isEmpty()) {
+            return;
+        }
+        boolean containers = footprints.stream().anyMatch(f -> f.packaging() != null);
+        h.append("<h3>Footprint</h3><p>Each server variant: from its JVM's start (a container's: docker run) to the first 200 of ")
+                .append("blocking/hello, its memory idle and at the peak of its cells (the process's resident memory, from /metrics")
+                .append(containers ? "; in a container also its control group's peak, page cache included, which its limit holds" : "")
+                .append("), and the CPU its process spent per 1,000 requests at the highest load of the entry experiment (every ")
+                .append("cell's in the table below).</p><table id=\"footprint\"><tr><th class=\"l\">server variant</th>")
+                .append(containers ? "<th class=\"l\">image</th><th>image MiB</th>" : "")
+                .append("<th>start-up s</th><th>idle resident MiB</th><th>heap in use MiB</th><th>peak resident MiB</th>")
+                .append(containers ? "<th>healthy s</th><th>container peak MiB</th><th class=\"l\">limits</th>" : "")
+                .append("<th class=\"l\">CPU per 1,000 requests</th></tr>");
+        for (Footprint f : footprints) {
+            Footprint.Packaging p = f.packaging();
+            h.append("<tr>").append(td(f.variant(), true));
+            if (containers) {
+                h.append(td(p == null ? "-" : p.image(), true)).append(td(p == null ? "-" : fmt(p.imageMib(), 0), false));
+            }
+            h.append(td(fmt(f.readySeconds(), 1), false)).append(td(fmt(f.idleMib(), 0), false)).append(td(fmt(f.heapMib(), 0), false))
+                    .append(td(fmt(f.peakMib(), 0), false));
+            if (containers) {
+                h.append(td(p == null ? "-" : fmt(p.healthySeconds(), 1), false)).append(td(p == null ? "-" : fmt(p.groupPeakMib(), 0), false))
+                        .append(td(p == null ? "-"
+                        : (p.cpuset() == null ? "not pinned" : "cpuset " + p.cpuset()) + ", memory " + p.memoryLimit(), true));
+            }
+            h.append(td(f.cpuMsPer1000().isEmpty() ? "-" : f.experiment() + " @ " + f.users() + ": " + f.cpu(), true)).append("</tr>");
+        }
+        h.append("</table><ul id=\"footprint-sentences\">");
+        footprints.forEach(f -> h.append("<li>").append(escapeHtml4(f.sentence())).append("</li>"));
         h.append("</ul>\n");
     }
 
