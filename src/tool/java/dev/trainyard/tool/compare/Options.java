@@ -37,7 +37,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
     static final List<String> WRK_PLANS = List.of("sleep", "offload", "entry", "products", "hello", "threads", "cost");
 
     static final String HELP = """
-            mode=default|full|smoke   default: the five experiments at reduced loads, 3 trials of short cells (about 22
+            mode=default|full|smoke   default: the five experiments at reduced loads, 3 trials of short cells (about 24
                                       minutes; the start prints the plan); full: the original experiments' loads and
                                       lengths (hours); smoke: CI
             client=jmeter|wrk         the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)
