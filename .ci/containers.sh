@@ -227,6 +227,8 @@ set -e
   && ! grep -q "at dev.trainyard" target/ci-compare-starved.log || { echo "a container that cannot start: exit $code"; cat target/ci-compare-starved.log; exit 1; }
 [ -z "$(docker ps -aq --filter name=trainyard-compare-)" ] || { echo "a failed start left its container:"; docker ps -a; exit 1; }
 echo "   both refused in one line (exit $code for the start), nothing left running"
+# Each build leaves the previous images untagged; the engine's data outlives the run, so drop them.
+docker image prune --force >/dev/null
 
 stop_containers
 trap - EXIT
