@@ -48,4 +48,16 @@ class FootprintTest {
                 new Footprint.Packaging("trainyard/jetty", 300, null, "2g", 9, Double.NaN)).sentence()
                 .contains("not pinned, memory limit 2g, healthy 9.0 s after docker run, its control group not readable here;"));
     }
+
+    @Test
+    void theCheapestServerPerRequestAtEachEntryLoadComesFirstWithItsCheapestStyle() {
+        CellResult tomcatTrain = cell("entry", "train", 400, 20_000, 2.0, 500);
+        CellResult async = cell("entry", "async", 400, 20_000, 1.0, 500);
+        CellResult jettyAsync = new CellResult("jetty", "virtual", async.spec(), async.stats(), async.facts(), Double.NaN, null, null,
+                null, null, null, 0.5);
+        List<String> cheapest = Footprint.cheapest(List.of(cell("entry", "blocking", 400, 10_000, 3.0, 500), tomcatTrain, jettyAsync,
+                cell("entry", "blocking", 50, 10_000, 1.0, 300), cell("sleep", "async", 1000, 100_000, 0.1, 300)));
+        assertEquals(List.of("entry @ 50 users: tomcat/platform 100 ms (blocking)",
+                "entry @ 400 users: jetty/virtual 50 ms (async), then tomcat/platform 100 ms (train)"), cheapest);
+    }
 }

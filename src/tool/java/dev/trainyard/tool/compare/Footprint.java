@@ -77,6 +77,25 @@ record Footprint(String variant, double readySeconds, String since, double idleM
         return s.append('.').toString();
     }
 
+    /**
+     * For each load of the entry experiment (the database work every style shares), the server
+     * variants from the least CPU per 1,000 requests to the most, each with its cheapest style:
+     * which server costs least per request at each load, under the same limits.
+     */
+    static List<String> cheapest(List<CellResult> results) {
+        List<CellResult> entry = results.stream().filter(c -> c.spec().experiment().equals("entry") && c.spec().users() > 0
+                && !Double.isNaN(c.cpuMsPer1000())).toList();
+        return entry.stream().map(c -> c.spec().users()).distinct().sorted().map(users -> {
+            Map<String, CellResult> best = new LinkedHashMap<>();
+            entry.stream().filter(c -> c.spec().users() == users)
+                    .forEach(c -> best.merge(c.variantName(), c, (a, b) -> b.cpuMsPer1000() < a.cpuMsPer1000() ? b : a));
+            return String.format(Locale.ROOT, "entry @ %d users: ", users) + best.values().stream()
+                    .sorted(Comparator.comparingDouble(CellResult::cpuMsPer1000))
+                    .map(c -> String.format(Locale.ROOT, "%s %.0f ms (%s)", c.variantName(), c.cpuMsPer1000(), c.spec().style()))
+                    .collect(Collectors.joining(", then "));
+        }).toList();
+    }
+
     /** The CPU per 1,000 requests of each style, cheapest first ("train 75 ms, blocking 250 ms"). */
     String cpu() {
         return cpuMsPer1000.entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %.0f ms", e.getKey(), e.getValue()))

@@ -115,6 +115,7 @@ final class Report {
         if (!footprints.isEmpty()) {
             s.append("\nFootprint (each server variant: start-up, memory, the CPU a request costs the server):\n");
             footprints.forEach(f -> s.append("- ").append(f.sentence()).append('\n'));
+            Footprint.cheapest(results).forEach(c -> s.append("- least CPU per 1,000 requests at ").append(c).append('\n'));
         }
         if (!threadCosts.isEmpty()) {
             s.append("\nWhat each thread model costs (").append(ThreadModelCost.HOLD_USERS)
@@ -276,6 +277,12 @@ final class Report {
         h.append("</table><ul id=\"footprint-sentences\">");
         footprints.forEach(f -> h.append("<li>").append(escapeHtml4(f.sentence())).append("</li>"));
         h.append("</ul>\n");
+        List<String> cheapest = Footprint.cheapest(results);
+        if (!cheapest.isEmpty()) {
+            h.append("<p>Least server CPU per 1,000 requests, each variant with its cheapest style:</p><ul id=\"cheapest\">");
+            cheapest.forEach(c -> h.append("<li>").append(escapeHtml4(c)).append("</li>"));
+            h.append("</ul>\n");
+        }
     }
 
     /** Memory per waiting request and pinned carriers, a row per server variant. */
