@@ -59,7 +59,7 @@ public final class Compare {
     private final List<String> facts = new ArrayList<>();
     private final Map<String, String> dashboards = new LinkedHashMap<>();
     private final List<ThreadModelCost.Row> threadCosts = new ArrayList<>();
-    /** Per server variant, one sentence: its start-up, memory idle and at its peak, CPU per request. */
+    /** Per server variant: its start-up, memory idle and at its peak, CPU per request, and a container's image and limits. */
     private final List<Footprint> footprints = new ArrayList<>();
     /** The server variant's JVM, attached (waits=true or threadcost=true), or null. */
     private ServerJvm jvm;
