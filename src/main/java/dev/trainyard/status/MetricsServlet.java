@@ -4,10 +4,12 @@ import dev.trainyard.metrics.Metrics;
 import dev.trainyard.metrics.PrometheusText;
 import dev.trainyard.metrics.ThreadKind;
 import dev.trainyard.web.Endpoint;
+import dev.trainyard.web.Settings;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Map;
 
 /** GET /metrics: every bound and counter of the WAR, in Prometheus text format. */
 @WebServlet("/metrics")
@@ -27,5 +29,10 @@ public class MetricsServlet extends Endpoint {
         out.family("trainyard_request_thread_virtual", "gauge", "1 when the server ran this request on a virtual thread")
                 .sample("trainyard_request_thread_virtual", ThreadKind.isVirtual(Thread.currentThread()) ? 1 : 0);
         Metrics.of(getServletContext()).writeTo(out);
+        out.family("trainyard_setting", "gauge",
+                "A numeric setting of the WAR (trainyard.*) and the value in effect: what a client may rely on");
+        for (Map.Entry<String, Integer> setting : Settings.inEffect().entrySet()) {
+            out.sample("trainyard_setting", setting.getValue(), "name", setting.getKey());
+        }
     }
 }

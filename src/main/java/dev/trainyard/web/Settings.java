@@ -2,14 +2,22 @@ package dev.trainyard.web;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * The WAR's tunables. Each is a JVM system property (trainyard.train.workers) or its environment
  * variable (TRAINYARD_TRAIN_WORKERS), so that every server sets them in its own native files
  * (setenv.sh, Jetty's start.d, GlassFish's jvm-options). A value out of its bounds stops the
- * deployment with a message, rather than running with a setting nobody chose.
+ * deployment with a message, rather than running with a setting nobody chose. The values in
+ * effect are kept, so that /metrics shows them and a client (the black-box suite against a
+ * deployment it did not start) reads the bounds instead of assuming them.
  */
 public final class Settings {
+
+    private static final Map<String, Integer> NUMBERS = new ConcurrentSkipListMap<>();
 
     private Settings() {
     }
@@ -17,11 +25,13 @@ public final class Settings {
     public static int integer(String name, int defaultValue, int min, int max) {
         String raw = raw(name);
         if (raw == null) {
+            NUMBERS.put(name, defaultValue);
             return defaultValue;
         }
         try {
             int value = Integer.parseInt(raw.trim());
             if (value >= min && value <= max) {
+                NUMBERS.put(name, value);
                 return value;
             }
         } catch (NumberFormatException e) {
@@ -40,6 +50,11 @@ public final class Settings {
             throw new IllegalStateException("setting " + name + " must be one of " + allowed + ", got '" + raw + "'");
         }
         return value;
+    }
+
+    /** Every numeric setting read so far, by name, with the value in effect. */
+    public static SortedMap<String, Integer> inEffect() {
+        return new TreeMap<>(NUMBERS);
     }
 
     private static String raw(String name) {
