@@ -1,10 +1,12 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DATABASE;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -89,6 +91,7 @@ class BadInputIT extends EndpointTest {
         assertAll(checks);
     }
 
+    @Needs(DATABASE)
     @Test
     void nothingWasDroppedOrChanged() throws SQLException {
         badNumbersAre400AndNameTheParameter();

@@ -1,11 +1,14 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DATABASE;
+import static dev.trainyard.it.support.Needs.Need.DESTRUCTIVE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import dev.trainyard.testdb.TestDatabase;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * serving, a failed request adds nothing, and the server recovers without a redeploy once the
  * database is back.
  */
+@Needs({DESTRUCTIVE, DATABASE})
 class DatabaseOutageIT extends EndpointTest {
 
     private static final int ID = switch (server()) {

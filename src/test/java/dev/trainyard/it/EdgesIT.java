@@ -1,10 +1,14 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DATABASE;
+import static dev.trainyard.it.support.Needs.Need.DESTRUCTIVE;
+import static dev.trainyard.it.support.Needs.Need.SERVER_LOG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import dev.trainyard.it.support.ServerLog;
 import dev.trainyard.it.support.Tally;
 import dev.trainyard.testdb.TestDatabase;
@@ -49,6 +53,7 @@ class EdgesIT extends EndpointTest {
         assertNothingAboutTheStack(get("blocking/hello"));
     }
 
+    @Needs({DESTRUCTIVE, DATABASE, SERVER_LOG})
     @Test
     void anExceptionThatEscapesIsAJson500WithNoStackTrace() throws Exception {
         // Data the code does not expect (a NULL where the schema promised a value): the blocking
@@ -76,6 +81,7 @@ class EdgesIT extends EndpointTest {
                 + "it logged since the requests:\n" + tail(ServerLog.since(log)));
     }
 
+    @Needs(DATABASE)
     @Test
     void headIsAnsweredWhereverGetIsWithoutABodyAndWithoutAnyEffect() throws Exception {
         List<Integer> ids = List.of(base() + 1, base() + 2, base() + 3);
@@ -116,6 +122,7 @@ class EdgesIT extends EndpointTest {
         }
     }
 
+    @Needs({DESTRUCTIVE, DATABASE, SERVER_LOG})
     @Test
     void theDatabaseWantsItsPasswordAndTheServerLogsNone() throws Exception {
         String password = TestDatabase.settings().password();

@@ -1,9 +1,12 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DATABASE;
+import static dev.trainyard.it.support.Needs.Need.DESTRUCTIVE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
@@ -29,6 +32,7 @@ class EntryIT extends EndpointTest {
         };
     }
 
+    @Needs({DESTRUCTIVE, DATABASE})
     @Test
     void entryReturnsTheRowWithItsNewViewCount() throws SQLException {
         int id = idFor(1);
@@ -44,6 +48,7 @@ class EntryIT extends EndpointTest {
         assertEquals(before + 1, views(id));
     }
 
+    @Needs({DESTRUCTIVE, DATABASE})
     @Test
     void hundredConcurrentRequestsOnOneIdAddExactlyHundredViews() throws Exception {
         int id = idFor(2);
@@ -63,6 +68,7 @@ class EntryIT extends EndpointTest {
         assertEquals(before + 100, views(id), "every successful request adds exactly one view");
     }
 
+    @Needs({DESTRUCTIVE, DATABASE})
     @Test
     void entryWithoutIdPicksAnExistingRow() throws SQLException {
         HttpResponse<String> response = get("blocking/entry");
@@ -79,6 +85,7 @@ class EntryIT extends EndpointTest {
         assertTrue(object(response).getString("message").contains("250001"));
     }
 
+    @Needs({DESTRUCTIVE, DATABASE})
     @Test
     void browsersGetTheSeedsHtmlPage() throws SQLException {
         int id = idFor(3);
@@ -109,6 +116,7 @@ class EntryIT extends EndpointTest {
         }
     }
 
+    @Needs(DESTRUCTIVE)
     @Test
     void theAsyncEntryAddsAViewLikeTheBlockingOne() {
         int id = switch (server()) {

@@ -1,5 +1,9 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DATABASE;
+import static dev.trainyard.it.support.Needs.Need.DESTRUCTIVE;
+import static dev.trainyard.it.support.Needs.Need.SERVER_LOG;
+import static dev.trainyard.it.support.Needs.Need.SUITE_SETTINGS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.trainyard.it.support.EndpointTest;
 import dev.trainyard.it.support.FaultTable;
+import dev.trainyard.it.support.Needs;
 import dev.trainyard.it.support.RowLock;
 import dev.trainyard.it.support.ServerLog;
 import dev.trainyard.it.support.Tally;
@@ -40,6 +45,7 @@ import org.junit.jupiter.api.Timeout;
  * 10 s, a silent database is given up after 12 s, the pools wait 5 s, the train's and the db
  * executor's queues hold 50.
  */
+@Needs({DESTRUCTIVE, DATABASE, SERVER_LOG, SUITE_SETTINGS})
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class FaultsIT extends EndpointTest {
 

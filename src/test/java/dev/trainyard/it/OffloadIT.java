@@ -1,9 +1,12 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DESTRUCTIVE;
+import static dev.trainyard.it.support.Needs.Need.SUITE_SETTINGS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import java.net.http.HttpResponse;
 import java.util.List;
 
@@ -33,6 +36,7 @@ class OffloadIT extends EndpointTest {
         }
     }
 
+    @Needs({DESTRUCTIVE, SUITE_SETTINGS})
     @Test
     void aFullBoundedPoolRefusesAtOnce() throws Exception {
         // 4 threads and a queue of 4 hold 8; five times that arrives: the rest must be refused, not queued.
@@ -50,6 +54,7 @@ class OffloadIT extends EndpointTest {
         assertTrue(metric("trainyard_executor_rejected_total", "executor=\"bounded\"") >= refused);
     }
 
+    @Needs({DESTRUCTIVE, SUITE_SETTINGS})
     @Test
     void theDefaultPoolsQueueTimesRequestsOut() throws Exception {
         // 2 threads, an unbounded queue, a budget of 2 s + the 1.8 s sleep: pairs start at 0, 1.8,

@@ -1,9 +1,12 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DATABASE;
+import static dev.trainyard.it.support.Needs.Need.SUITE_SETTINGS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.math.BigDecimal;
@@ -34,6 +37,7 @@ class ProductsIT extends EndpointTest {
         assertEquals(0, array(response).size());
     }
 
+    @Needs(DATABASE)
     @Test
     void firstProductsComeInIdOrderWithTheirData() throws SQLException {
         HttpResponse<String> response = get("blocking/products?count=500");
@@ -56,6 +60,7 @@ class ProductsIT extends EndpointTest {
         }
     }
 
+    @Needs(DATABASE)
     @Test
     void theWholeCatalogueStreamsInOneResponse() throws SQLException {
         int all;
@@ -118,6 +123,7 @@ class ProductsIT extends EndpointTest {
         assertTrue(openFallsTo(before), "open async requests after the client left");
     }
 
+    @Needs(SUITE_SETTINGS)
     @Test
     void aReaderThatStopsReadingIsCutOffAfterTheStallBound() throws Exception {
         double before = metric("trainyard_async_open_requests");

@@ -1,9 +1,11 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DESTRUCTIVE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import java.net.http.HttpResponse;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -55,6 +57,7 @@ class ServerLimitsIT extends EndpointTest {
                 + before + " -> " + after);
     }
 
+    @Needs(DESTRUCTIVE)
     @Test
     void metricsCountEveryBorrowFromThePoolAndItsWait() {
         // The comparison divides the wait's growth by a cell's length: borrows waiting at once, on every thread model.

@@ -1,9 +1,11 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DATABASE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class StoreIT extends EndpointTest {
 
+    @Needs(DATABASE)
     @Test
     void s1ListsEveryPartyOfTheType() throws SQLException {
         for (String type : List.of("C", "E", "S")) {
@@ -33,6 +36,7 @@ class StoreIT extends EndpointTest {
         }
     }
 
+    @Needs(DATABASE)
     @Test
     void s2ListsTheCharacteristicsOfOneProduct() throws SQLException {
         JsonObject answer = answer("blocking/store/s2?productId=7");
@@ -41,6 +45,7 @@ class StoreIT extends EndpointTest {
         assertEquals(404, get("blocking/store/s2?productId=99999999").statusCode());
     }
 
+    @Needs(DATABASE)
     @Test
     void s3FindsTheInvoiceWithTheGreatestValue() throws SQLException {
         JsonObject top = rows(answer("blocking/store/s3")).get(0);
@@ -50,6 +55,7 @@ class StoreIT extends EndpointTest {
                 top.getJsonNumber("total").bigDecimalValue());
     }
 
+    @Needs(DATABASE)
     @Test
     void s4ListsTheItemsSoldBetweenTwoDates() throws SQLException {
         JsonObject answer = answer("blocking/store/s4?from=2021-03-01&to=2021-03-31");
@@ -59,6 +65,7 @@ class StoreIT extends EndpointTest {
         assertTrue(rows(answer).stream().allMatch(r -> r.getString("invoiceDate").startsWith("2021-03")));
     }
 
+    @Needs(DATABASE)
     @Test
     void c1AndC2AgreeWithEachOtherAndWithTheInvoices() throws SQLException {
         List<JsonObject> c1 = rows(answer("blocking/store/c1"));
@@ -77,6 +84,7 @@ class StoreIT extends EndpointTest {
         assertEquals(0, decimal("SELECT sum(total) FROM invoice").compareTo(sales), "sales add up to the invoices");
     }
 
+    @Needs(DATABASE)
     @Test
     void c3AndC4GiveOneRowPerCategoryAndAgreeOnProfit() throws SQLException {
         List<JsonObject> c3 = rows(answer("blocking/store/c3"));

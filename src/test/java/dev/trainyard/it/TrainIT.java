@@ -1,9 +1,12 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.DATABASE;
+import static dev.trainyard.it.support.Needs.Need.DESTRUCTIVE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import dev.trainyard.it.support.Views;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
@@ -36,6 +39,7 @@ class TrainIT extends EndpointTest {
         };
     }
 
+    @Needs({DESTRUCTIVE, DATABASE})
     @Test
     void trainEntryAnswersLikeTheBlockingOne() throws SQLException {
         int id = base() + 1;
@@ -51,6 +55,7 @@ class TrainIT extends EndpointTest {
         assertTrue(html.body().contains("<h1>Entry " + id + "</h1>"), html.body());
     }
 
+    @Needs({DESTRUCTIVE, DATABASE})
     @ParameterizedTest
     @ValueSource(strings = {"natural", "window", "adaptive"})
     void collidingIdsLoseNoViewAndMissingIdsGet404InsideTheirBatch(String policy) throws Exception {

@@ -1,9 +1,11 @@
 package dev.trainyard.it;
 
+import static dev.trainyard.it.support.Needs.Need.SUITE_SETTINGS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.Needs;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -69,6 +71,7 @@ class UploadIT extends EndpointTest {
         }
     }
 
+    @Needs(SUITE_SETTINGS)
     @Test
     void aBodyOverTheLimitIsA413TheClientReadsHoweverItSends() throws Exception {
         byte[] tooBig = new byte[LIMIT + 1024 * 1024];

@@ -32,6 +32,11 @@ public class TestDatabase implements LauncherSessionListener {
     public void launcherSessionOpened(LauncherSession session) {
         try {
             DbSettings db = DbSettings.configured().orElse(null);
+            if (againstADeployment()) {
+                // Its own database, if given: the suite reads it, and neither seeds nor stops it.
+                settings = db;
+                return;
+            }
             if (db == null) {
                 port = Integer.getInteger("trainyard.db.port", 18432);
                 dir = Path.of(System.getProperty("trainyard.db.dir", "target/pgdata"));
@@ -59,6 +64,16 @@ public class TestDatabase implements LauncherSessionListener {
                 System.err.println("stopping the embedded database failed: " + e);
             }
         }
+    }
+
+    /** The suite runs against a deployment it did not start (it.remote.RemoteDeployment). */
+    private static boolean againstADeployment() {
+        return Boolean.getBoolean("it.remote");
+    }
+
+    /** True when the tests have a database to read: always, but against a deployment whose database was not given. */
+    public static boolean isGiven() {
+        return settings != null;
     }
 
     /** True when this JVM runs the database itself, so a test may take it down. */
@@ -102,7 +117,7 @@ public class TestDatabase implements LauncherSessionListener {
     public static DbSettings settings() {
         DbSettings db = settings;
         if (db == null) {
-            throw new IllegalStateException("no test database: TestDatabase did not run (is it registered as a LauncherSessionListener?)");
+            throw new IllegalStateException("no test database: none was given, or TestDatabase did not run (is it registered as a LauncherSessionListener?)");
         }
         return db;
     }

@@ -1,5 +1,6 @@
 package dev.trainyard.it.support;
 
+import dev.trainyard.it.remote.RemoteDeployment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
@@ -21,7 +22,8 @@ import java.util.stream.Stream;
  * bug (an IllegalStateException from a request touched after it completed, say). Tomcat and
  * GlassFish run as processes of their own: their log files are read. Jetty runs embedded in the
  * test JVM: the WAR's java.util.logging records (WARNING and above) are captured in memory; Jetty's
- * own messages go to the console through SLF4J and are not seen here.
+ * own messages go to the console through SLF4J and are not seen here. Against a deployment the
+ * suite did not start, the file named by it.log (a container's output followed into a file will do).
  */
 public final class ServerLog {
 
@@ -170,8 +172,17 @@ public final class ServerLog {
         }
     }
 
+    /** True when the server's log can be read: always, but against a deployment that did not name it (it.log). */
+    static boolean given() {
+        return !RemoteDeployment.active() || !System.getProperty("it.log", "").isBlank();
+    }
+
     /** The server's main log file, or null for the embedded server. */
     private static Path file() {
+        String given = System.getProperty("it.log", "");
+        if (!given.isBlank()) {
+            return Path.of(given);
+        }
         String server = System.getProperty("trainyard.server", "");
         if (server.equals("tomcat")) {
             Path logs = Path.of(System.getProperty("tomcat.base"), "logs");

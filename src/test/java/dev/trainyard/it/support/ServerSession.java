@@ -1,5 +1,6 @@
 package dev.trainyard.it.support;
 
+import dev.trainyard.it.remote.RemoteDeployment;
 import dev.trainyard.testdb.TestDatabase;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
@@ -8,12 +9,16 @@ import org.junit.platform.launcher.LauncherSessionListener;
  * Publishes the settings the servers under test start with, once the test database is there
  * (registered after {@link TestDatabase}) and before Arquillian starts a server: the shared
  * properties as system properties for arquillian-*.xml, Tomcat's base for the variant under test,
- * GlassFish's asadmin setup, and the embedded Jetty's log capture.
+ * GlassFish's asadmin setup, and the embedded Jetty's log capture. Against a deployment the suite
+ * did not start, nothing: its owners set it up.
  */
 public class ServerSession implements LauncherSessionListener {
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
+        if (RemoteDeployment.active()) {
+            return;
+        }
         try {
             ServerSettings.publish();
             String server = System.getProperty("trainyard.server", "");
