@@ -4,7 +4,8 @@
 # into this container's domain.xml, never into the image); the database password, from
 # TRAINYARD_DB_PASSWORD_FILE or TRAINYARD_DB_PASSWORD, becomes the password alias the pool names,
 # once the domain runs (config/trainyard.ready says it is done: the health check waits for it);
-# TRAINYARD_JAVA_OPTS (space-separated) are added to the JVM options.
+# TRAINYARD_JAVA_OPTS (space-separated) are added to the JVM options (a -Dtrainyard.* the domain has as
+# a system property replaces its value).
 #
 # The admin password: from TRAINYARD_ADMIN_PASSWORD_FILE when given (at every start), otherwise one
 # generated at the first start and kept in the domain's config/admin-password (mode 600; asadmin
@@ -41,6 +42,12 @@ unset TRAINYARD_DB_PASSWORD
 for option in $TRAINYARD_JAVA_OPTS; do
   case "$option" in
     *[\<\>\&\|\"]*) echo "TRAINYARD_JAVA_OPTS: '$option' has a character domain.xml cannot take here" >&2; exit 64 ;;
+  esac
+  # A setting the domain has as a system property is set there: GlassFish sets those after the
+  # JVM's own -D options, so a JVM option would be overridden.
+  name=${option#-D}; name=${name%%=*}
+  case "$option" in
+    -Dtrainyard.*=*) if grep -qF "<system-property name=\"$name\"" "$domain_xml"; then set_property "$name" "${option#*=}"; continue; fi ;;
   esac
   grep -qF "<jvm-options>$option</jvm-options>" "$domain_xml" \
     || sed -i "0,/<\/java-config>/s||  <jvm-options>$option</jvm-options>\n</java-config>|" "$domain_xml"

@@ -18,8 +18,9 @@ shared=""
 while IFS='=' read -r key value; do
   case "$key" in trainyard.*) shared="$shared -D$key=$value" ;; esac
 done < "$JETTY_BASE/start.d/trainyard-shared.ini"
+# TRAINYARD_JAVA_OPTS after the shared values: the last -D of a name wins, and an operator's must.
 # shellcheck disable=SC2086
-exec java $TRAINYARD_JAVA_OPTS $shared \
+exec java $shared $TRAINYARD_JAVA_OPTS \
   "-Dtrainyard.db.url=$TRAINYARD_DB_URL" "-Dtrainyard.db.user=$TRAINYARD_DB_USER" $pgpass_option \
   -jar "$JETTY_HOME/start.jar" "jetty.home=$JETTY_HOME" "jetty.base=$JETTY_BASE" \
   "jetty.http.port=$TRAINYARD_HTTP_PORT" "jetty.http.host=$TRAINYARD_HTTP_ADDRESS"
