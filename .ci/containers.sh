@@ -232,6 +232,18 @@ if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
   suite_against tomcat 18180 virtual
   suite_against jetty 18181 virtual
 fi
+echo "   bad input: nothing at the URL, a URL that is not Trainyard, a database refusing the credentials"
+refused() {
+  local expected=$1; shift
+  set +e; ./mvnw verify "$@" > target/it-remote/refused.log 2>&1; local code=$?; set -e
+  [ "$code" != 0 ] && [ "$(grep -c "^The suite cannot run: $expected" target/it-remote/refused.log)" = 1 ] \
+    && ! grep -q "at dev.trainyard" target/it-remote/refused.log || { echo "not refused in one line ($expected): exit $code"; tail -60 target/it-remote/refused.log; exit 1; }
+  echo "   $(grep "^The suite cannot run: " target/it-remote/refused.log)"
+}
+refused "it.url=http://127.0.0.1:18999/trainyard cannot be reached" -Dit.url=http://127.0.0.1:18999/trainyard
+refused "it.url=http://127.0.0.1:18180/nothing is not Trainyard" -Dit.url=http://127.0.0.1:18180/nothing
+TRAINYARD_DB_PASSWORD=wrong refused "the database jdbc:postgresql://127.0.0.1:18532/trainyard refused the suite's connection" \
+  -Dit.url=http://127.0.0.1:18180/trainyard -Dit.destructive=true
 # The comparison below runs the images on these ports itself.
 docker-compose stop tomcat jetty glassfish >/dev/null 2>&1
 
