@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -269,12 +270,14 @@ class FaultsIT extends EndpointTest {
         List<Sent> burst;
         try (RowLock lock = RowLock.hold(locked)) {
             // Every worker on a locked row: one plug at a time, each waiting in the database before
-            // the next, until the metrics say all are busy.
+            // the next, until the metrics say all are busy. The entry's statement timeout answers a
+            // plug that waited that long (on a slow machine, before the last one is in): the next
+            // plug waits only for those still unanswered, and the one answered frees a worker for another.
             int waiting = RowLock.waiters();
             while (!allBusy.holds()) {
                 assertTrue(plugs.size() < 200, style + ": workers never all busy");
                 plugs.add(send(style + "/entry?id=" + locked.get(plugs.size() % locked.size())));
-                awaitLockWaiters(++waiting);
+                awaitLockWaiters(() -> waiting + (int) plugs.stream().filter(plug -> !plug.isDone()).count());
             }
             List<String> paths = new ArrayList<>();
             for (int i = 0; i < 5 * capacity; i++) {
@@ -309,7 +312,7 @@ class FaultsIT extends EndpointTest {
     private List<CompletableFuture<Sent>> updatesInsideTheDatabase(List<Integer> locked) throws Exception {
         List<CompletableFuture<Sent>> updates = List.of(send("blocking/entry?id=" + locked.get(0)),
                 send("async/entry?id=" + locked.get(1)), send("train/entry?id=" + locked.get(2)));
-        awaitLockWaiters(3);
+        awaitLockWaiters(() -> 3);
         return updates;
     }
 
@@ -385,9 +388,9 @@ class FaultsIT extends EndpointTest {
     }
 
     /** Waits (bounded) until the server has {@code n} statements waiting on the test's locks. */
-    private static void awaitLockWaiters(int n) throws Exception {
+    private static void awaitLockWaiters(IntSupplier n) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (RowLock.waiters() < n) {
+        while (RowLock.waiters() < n.getAsInt()) {
             assertTrue(System.nanoTime() < deadline, "the updates never reached the database");
             Thread.onSpinWait();
         }
