@@ -107,7 +107,7 @@ public final class Compare {
         }
         Path runDir = options.dir().resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(runDir);
-        LoadClient client = options.jmeter() ? new JMeterClient(options.jmeterHome(), options.plansDir()) : new WrkClient(runDir);
+        LoadClient client = options.jmeter() ? new JMeterClient(options.jmeterHome(), options.plansDir(), options.engines()) : new WrkClient(runDir);
 
         List<ServerRun> runs = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
@@ -201,7 +201,7 @@ public final class Compare {
                         + " at the entry plan's highest load (figures: medians; a lead counts only where its 95% interval over the paired trials excludes a tie)")
                 + "; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
         facts.add("Machine: " + cpus.cores() + " cores, " + System.getProperty("os.name") + " "
-                + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() ? " in-process" : "")
+                + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() && options.engines() == null ? " in-process" : "")
                 + " on Java " + System.getProperty("java.version") + ".");
         facts.add(cpus.describe());
         if (!options.jmeter()) {
@@ -379,6 +379,10 @@ public final class Compare {
             failure = "the server still had requests in flight " + SETTLE_MS / 1000 + " s after the load";
         }
         EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(audit.views() - viewsBefore, stats.okTotal()) : null;
+        if (failure == null && client.partial() != null) {
+            // An engine's samples are missing: that explains the figures, and any audit, best.
+            failure = client.partial();
+        }
         if (failure != null) {
             // Keep the settle failure: it says more than the figures.
         } else if (stats.samples() == 0) {

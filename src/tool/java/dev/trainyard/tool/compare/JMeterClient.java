@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -8,22 +9,34 @@ import java.util.Map;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
- * JMeter, in this JVM, running the plans of jmeter/ with each cell's properties: the same files a
- * user opens in the GUI. It waits for its threads to end, so every request it sent is counted.
+ * JMeter running the plans of jmeter/ with each cell's properties: the same files a user opens in
+ * the GUI, in this JVM or on remote engines, each with its share of the users. It waits for its
+ * threads (or every engine) to end, so every request it sent is counted, or says which engine's
+ * samples are missing.
  */
 final class JMeterClient implements LoadClient {
 
     private final JMeterEngine engine;
     private final Path plans;
+    private final RemoteEngines remote;
+    private String partial;
 
-    JMeterClient(Path home, Path plans) throws Exception {
+    JMeterClient(Path home, Path plans, Options.Engines engines) throws Exception {
         this.engine = new JMeterEngine(home);
         this.plans = plans;
+        this.remote = engines == null ? null : new RemoteEngines(engines.hosts(), engines.callback());
     }
 
     @Override
     public String name() {
-        return "JMeter " + JMeterUtils.getJMeterVersion();
+        return "JMeter " + JMeterUtils.getJMeterVersion()
+                + (remote == null ? "" : " on " + remote.hosts().size() + " remote engines (" + String.join(", ", remote.hosts())
+                        + "), a cell's users shared evenly among as many as divide them");
+    }
+
+    @Override
+    public String partial() {
+        return partial;
     }
 
     @Override
@@ -34,17 +47,38 @@ final class JMeterClient implements LoadClient {
     @Override
     public CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception {
         Map<String, String> props = new LinkedHashMap<>(cell.props());
-        props.put("host", "127.0.0.1");
+        // Engines elsewhere reach the server at its own address.
+        props.put("host", remote == null ? "127.0.0.1" : URI.create(target.baseUrl()).getHost());
         props.put("port", String.valueOf(target.port()));
-        props.put("users", String.valueOf(cell.users()));
+        List<String> engines = remote == null ? List.of() : remote.hosts().subList(0, enginesFor(cell.users(), remote.hosts().size()));
+        props.put("users", String.valueOf(remote == null ? cell.users() : cell.users() / engines.size()));
         props.put("rampup", String.valueOf(Math.min(warmup, cell.users() >= 100 ? 1 : 0)));
         int duration = cell.loopBound() ? CellSpec.LOOP_BOUND_CAP_SECONDS : warmup + seconds;
         props.put("duration", String.valueOf(duration));
         props.put("variant", target.variant());
         long start = System.currentTimeMillis();
-        engine.run(plans.resolve(cell.plan()), props, results, duration);
+        partial = null;
+        if (remote == null) {
+            engine.run(plans.resolve(cell.plan()), props, results, duration);
+        } else {
+            RemoteEngines.Outcome outcome = engine.runOn(remote, engines, plans.resolve(cell.plan()), props, results, duration);
+            partial = outcome.missing().isEmpty() ? null : outcome.describe();
+        }
         // A loop-bound cell (users x loops) is measured over all its answers, as the original did.
         return CellStats.of(Jtl.read(results), cell.loopBound() ? start : start + warmup * 1000L, start + duration * 1000L);
+    }
+
+    /**
+     * How many engines run a cell: the most that share its users evenly (each engine runs the
+     * same thread group), so that a cell of 50 users has 50, not 51, on three engines it runs on two.
+     */
+    static int enginesFor(int users, int engines) {
+        for (int n = Math.min(engines, Math.max(users, 1)); n > 1; n--) {
+            if (users % n == 0) {
+                return n;
+            }
+        }
+        return 1;
     }
 
     /** JMeter's own HTML dashboard for a results file. */

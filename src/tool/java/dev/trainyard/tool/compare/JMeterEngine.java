@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -59,12 +60,7 @@ final class JMeterEngine {
         cellProperties.clear();
         properties.forEach(JMeterUtils::setProperty);
         cellProperties.addAll(properties.keySet());
-
-        HashTree tree = SaveService.loadTree(plan.toFile());
-        JMeter.convertSubTree(tree, true);
-        ResultCollector collector = new ResultCollector();
-        collector.setFilename(results.toString());
-        tree.add(tree.getArray()[0], collector);
+        HashTree tree = planWritingTo(plan, results);
 
         StandardJMeterEngine engine = new StandardJMeterEngine();
         engine.configure(tree);
@@ -76,6 +72,27 @@ final class JMeterEngine {
             engine.stopTest(true);
             runner.join(TimeUnit.SECONDS.toMillis(30));
         }
+    }
+
+    /**
+     * Runs plan on remote engines instead, the properties sent to each (as -G would), and returns
+     * once each has ended or plannedSeconds + {@value #GRACE_SECONDS} s have passed.
+     */
+    RemoteEngines.Outcome runOn(RemoteEngines remote, List<String> engines, Path plan, Map<String, String> properties, Path results,
+            long plannedSeconds) throws Exception {
+        Properties global = new Properties();
+        global.putAll(properties);
+        return remote.run(engines, planWritingTo(plan, results), global, plannedSeconds + GRACE_SECONDS);
+    }
+
+    /** The plan as the GUI saved it, with a collector writing its samples to results. */
+    private static HashTree planWritingTo(Path plan, Path results) throws Exception {
+        HashTree tree = SaveService.loadTree(plan.toFile());
+        JMeter.convertSubTree(tree, true);
+        ResultCollector collector = new ResultCollector();
+        collector.setFilename(results.toString());
+        tree.add(tree.getArray()[0], collector);
+        return tree;
     }
 
     /** JMeter's own HTML dashboard for a results file, into an empty or absent folder. */

@@ -23,4 +23,9 @@ interface LoadClient {
 
     /** Whether every request it sent is in {@link CellStats#okTotal()} or its errors once it returns: the audit relies on it. */
     boolean countsEveryRequest();
+
+    /** Why the last run's samples are incomplete (a remote engine left out or lost), or null when they are whole. */
+    default String partial() {
+        return null;
+    }
 }

@@ -19,13 +19,21 @@ record Options(String mode, String client, List<String> servers, List<String> va
         int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
-        String url, String urlName, Containers containers) {
+        String url, String urlName, Containers containers, Engines engines) {
 
     /**
      * target=containers: each server variant from its image ({@code <images>/<server>}, as
      * docker-compose builds them), one container at a time, under this memory limit.
      */
     record Containers(String images, String memory) {
+    }
+
+    /**
+     * engines=host:port,...: JMeter's remote engines run each cell, each with its share of the
+     * users (their RMI keystore in target/jmeter-rmi); callback: this machine's address as the
+     * engines reach it (they send their samples there).
+     */
+    record Engines(List<String> hosts, String callback) {
     }
 
     static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
@@ -41,6 +49,10 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       minutes; the start prints the plan); full: the original experiments' loads and
                                       lengths (hours); smoke: CI
             client=jmeter|wrk         the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)
+            engines=host:port,...     JMeter's remote engines (jmeter-server; the compose profile "distributed") run
+                                      each cell instead of this JVM, each with its share of the users, their samples
+                                      merged here; their RMI keystore and rmi.properties in target/jmeter-rmi;
+                                      engines.callback=127.0.0.1 (this machine as they reach it)
             servers=tomcat,jetty,glassfish   variants=platform,virtual
             target=processes|containers|url   processes: each server variant started here from server-configs/;
                                       containers: each from its image (images=trainyard: trainyard/tomcat, ...), one
@@ -156,6 +168,20 @@ record Options(String mode, String client, List<String> servers, List<String> va
         }
         Sweep sweep = sweeping ? new Sweep(s.numbers("sweep.threads", "50,200", Tuning.LEAST_THREADS),
                 s.numbers("sweep.pool", "20,40", Tuning.LEAST_POOL)) : Sweep.NONE;
+        String engineList = s.text("engines", "");
+        Engines engines = null;
+        if (!engineList.isBlank()) {
+            if (!client.equals("jmeter")) {
+                throw new IllegalArgumentException("engines are JMeter's: use client=jmeter");
+            }
+            List<String> hosts = Arrays.stream(engineList.split(",")).map(String::trim).toList();
+            for (String host : hosts) {
+                if (!host.matches("[^:/\\s]+:[0-9]{1,5}")) {
+                    throw new IllegalArgumentException("engines is a list of host:port (each engine's RMI registry); got " + host);
+                }
+            }
+            engines = new Engines(hosts, s.text("engines.callback", "127.0.0.1"));
+        }
         int costCount = s.number("cost.count", 1_000_000, 0);
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
@@ -164,7 +190,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
                 crosscheck, strict, waits, threadCost, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
                 s.text("diff", null), s.text("against", "latest"), remote ? url : null,
-                remote ? s.text("url.name", java.net.URI.create(url).getAuthority()) : null, containers);
+                remote ? s.text("url.name", java.net.URI.create(url).getAuthority()) : null, containers, engines);
     }
 
     /** The plans a server variant runs. */
