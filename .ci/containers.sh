@@ -9,8 +9,9 @@ source "$(dirname "$0")/env.sh"
 # container (target=url) and against the images one container at a time (target=containers),
 # switch the variant at run time,
 # restart the database container and find the data intact, run the jmeter service, show that a
-# new WAR rebuilds one layer, answer a request in flight at a stop, run the black-box suite against
-# each image (platform and virtual), and clean up everything started here.
+# new WAR rebuilds one layer, answer a request in flight at a stop, and clean up everything started
+# here. Two parts have files of their own: JMeter's remote engines (engines.sh) and the black-box
+# suite against each image (images-suite.sh).
 echo "== containers"
 missing=""
 command -v docker >/dev/null || missing="$missing docker.io"
@@ -48,7 +49,7 @@ TRAINYARD_DB_PASSWORD=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 export TRAINYARD_JRE21_IMAGE=trainyard-ci/base:jre21 TRAINYARD_JRE17_IMAGE=trainyard-ci/base:jre17 \
   TRAINYARD_POSTGRES_IMAGE=trainyard-ci/postgres
 stop_containers() {
-  docker-compose --profile load down -v --remove-orphans >/dev/null 2>&1 || true
+  docker-compose --profile load --profile distributed down -v --remove-orphans >/dev/null 2>&1 || true
   kill "$dockerd_pid" 2>/dev/null || true
   for _ in $(seq 1 30); do kill -0 "$dockerd_pid" 2>/dev/null || break; sleep 1; done
 }
@@ -174,6 +175,7 @@ echo "   the jmeter service"
 TRAINYARD_TARGET_PORT=18181 JMETER_ARGS="-Jstyle=train -Jusers=5 -Jduration=3" docker-compose --profile load run --rm jmeter \
   > target/ci-jmeter.log 2>&1 || { tail -30 target/ci-jmeter.log; exit 1; }
 ls target/container-results/entry-*/dashboard/index.html >/dev/null || { echo "no dashboard from the jmeter service"; exit 1; }
+source .ci/engines.sh
 
 echo "   a new WAR rebuilds one layer"
 ./mvnw -q package -DskipTests -Dmaven.test.skip.exec=true
@@ -203,49 +205,7 @@ for service in tomcat:18180 jetty:18181 glassfish:18280; do
   rm -f "$answer" "$answer.code"
 done
 
-echo "   the black-box suite against each image: ./mvnw verify -Dit.url=... -Dit.destructive=true, on the suite's settings"
-# The images take the suite's settings (small pools, short timeouts) through their environment;
-# the suite checks them on each deployment's /metrics, reads the compose database and follows
-# each container's output as the server's log.
-suite_opts="$(grep -v '^#' src/test/resources/it-settings.properties | grep . | sed 's/^/-D/' | tr '\n' ' ')-XX:MaxRAMPercentage=75"
-export TRAINYARD_DB_URL=jdbc:postgresql://127.0.0.1:18532/trainyard TRAINYARD_DB_USER=trainyard
-suite_against() {
-  local service=$1 port=$2 variant=$3 log=target/it-remote/$1-$3.log
-  mkdir -p target/it-remote
-  docker logs -f "$(docker-compose ps -q "$service")" > "$log" 2>&1 &
-  local follower=$!
-  ./mvnw verify -Dit.url="http://127.0.0.1:$port/trainyard" -Dit.destructive=true -Dit.log="$PWD/$log" \
-    > "target/it-remote/$service-$variant.mvn.log" 2>&1 || { kill $follower; tail -80 "target/it-remote/$service-$variant.mvn.log"; exit 1; }
-  kill $follower
-  grep -q "^The suite against http://127.0.0.1:$port/trainyard: $service/$variant; tests that change data or overload it: on; its database: jdbc:postgresql://127.0.0.1:18532/trainyard; settings other than the suite's: none" \
-    "target/it-remote/$service-$variant.mvn.log" || { echo "$service/$variant: the suite did not see the deployment as expected"; grep "^The suite" "target/it-remote/$service-$variant.mvn.log"; exit 1; }
-  echo "   $service/$variant: $(grep -h "Tests run:" "target/it-remote/$service-$variant.mvn.log" | tail -1 | sed 's/^\[[A-Z]*\] //')"
-}
-TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty glassfish >/dev/null 2>&1
-wait_healthy
-suite_against tomcat 18180 platform
-suite_against jetty 18181 platform
-suite_against glassfish 18280 platform
-if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
-  TRAINYARD_VARIANT=virtual TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty >/dev/null 2>&1
-  wait_healthy
-  suite_against tomcat 18180 virtual
-  suite_against jetty 18181 virtual
-fi
-echo "   bad input: nothing at the URL, a URL that is not Trainyard, a database refusing the credentials"
-refused() {
-  local expected=$1; shift
-  set +e; ./mvnw verify "$@" > target/it-remote/refused.log 2>&1; local code=$?; set -e
-  [ "$code" != 0 ] && [ "$(grep -c "^The suite cannot run: $expected" target/it-remote/refused.log)" = 1 ] \
-    && ! grep -q "at dev.trainyard" target/it-remote/refused.log || { echo "not refused in one line ($expected): exit $code"; tail -60 target/it-remote/refused.log; exit 1; }
-  echo "   $(grep "^The suite cannot run: " target/it-remote/refused.log)"
-}
-refused "it.url=http://127.0.0.1:18999/trainyard cannot be reached" -Dit.url=http://127.0.0.1:18999/trainyard
-refused "it.url=http://127.0.0.1:18180/nothing is not Trainyard" -Dit.url=http://127.0.0.1:18180/nothing
-TRAINYARD_DB_PASSWORD=wrong refused "the database jdbc:postgresql://127.0.0.1:18532/trainyard refused the suite's connection" \
-  -Dit.url=http://127.0.0.1:18180/trainyard -Dit.destructive=true
-# The comparison below runs the images on these ports itself.
-docker-compose stop tomcat jetty glassfish >/dev/null 2>&1
+source .ci/images-suite.sh
 
 echo "   the comparison against the images: ./mvnw -Pcompare -Dtarget=containers (smoke size, one container at a time)"
 ./mvnw -Pcompare -Dmode=smoke -Dtarget=containers -Dplans=sleep,entry -Dstrict=true > target/ci-compare-containers.log 2>&1 \

@@ -1,0 +1,46 @@
+# Sourced by containers.sh once the stack has stopped: the black-box suite against each image,
+# platform and virtual (./mvnw verify -Dit.url=... -Dit.destructive=true), then its refusals.
+echo "   the black-box suite against each image: ./mvnw verify -Dit.url=... -Dit.destructive=true, on the suite's settings"
+# The images take the suite's settings (small pools, short timeouts) through their environment;
+# the suite checks them on each deployment's /metrics, reads the compose database and follows
+# each container's output as the server's log.
+suite_opts="$(grep -v '^#' src/test/resources/it-settings.properties | grep . | sed 's/^/-D/' | tr '\n' ' ')-XX:MaxRAMPercentage=75"
+export TRAINYARD_DB_URL=jdbc:postgresql://127.0.0.1:18532/trainyard TRAINYARD_DB_USER=trainyard
+suite_against() {
+  local service=$1 port=$2 variant=$3 log=target/it-remote/$1-$3.log
+  mkdir -p target/it-remote
+  docker logs -f "$(docker-compose ps -q "$service")" > "$log" 2>&1 &
+  local follower=$!
+  ./mvnw verify -Dit.url="http://127.0.0.1:$port/trainyard" -Dit.destructive=true -Dit.log="$PWD/$log" \
+    > "target/it-remote/$service-$variant.mvn.log" 2>&1 || { kill $follower; tail -80 "target/it-remote/$service-$variant.mvn.log"; exit 1; }
+  kill $follower
+  grep -q "^The suite against http://127.0.0.1:$port/trainyard: $service/$variant; tests that change data or overload it: on; its database: jdbc:postgresql://127.0.0.1:18532/trainyard; settings other than the suite's: none" \
+    "target/it-remote/$service-$variant.mvn.log" || { echo "$service/$variant: the suite did not see the deployment as expected"; grep "^The suite" "target/it-remote/$service-$variant.mvn.log"; exit 1; }
+  echo "   $service/$variant: $(grep -h "Tests run:" "target/it-remote/$service-$variant.mvn.log" | tail -1 | sed 's/^\[[A-Z]*\] //')"
+}
+TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty glassfish >/dev/null 2>&1
+wait_healthy
+suite_against tomcat 18180 platform
+suite_against jetty 18181 platform
+suite_against glassfish 18280 platform
+if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
+  TRAINYARD_VARIANT=virtual TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty >/dev/null 2>&1
+  wait_healthy
+  suite_against tomcat 18180 virtual
+  suite_against jetty 18181 virtual
+fi
+echo "   bad input: nothing at the URL, a URL that is not Trainyard, a database refusing the credentials"
+refused() {
+  local expected=$1; shift
+  set +e; ./mvnw verify "$@" > target/it-remote/refused.log 2>&1; local code=$?; set -e
+  [ "$code" != 0 ] && [ "$(grep -c "^The suite cannot run: $expected" target/it-remote/refused.log)" = 1 ] \
+    && ! grep -q "at dev.trainyard" target/it-remote/refused.log || { echo "not refused in one line ($expected): exit $code"; tail -60 target/it-remote/refused.log; exit 1; }
+  echo "   $(grep "^The suite cannot run: " target/it-remote/refused.log)"
+}
+refused "it.url=http://127.0.0.1:18999/trainyard cannot be reached" -Dit.url=http://127.0.0.1:18999/trainyard
+refused "it.url=http://127.0.0.1:18180/nothing is not Trainyard" -Dit.url=http://127.0.0.1:18180/nothing
+TRAINYARD_DB_PASSWORD=wrong refused "the database jdbc:postgresql://127.0.0.1:18532/trainyard refused the suite's connection" \
+  -Dit.url=http://127.0.0.1:18180/trainyard -Dit.destructive=true
+# The comparison below runs the images on these ports itself.
+docker-compose stop tomcat jetty glassfish >/dev/null 2>&1
+
