@@ -10,8 +10,7 @@ source "$(dirname "$0")/env.sh"
 # switch the variant at run time,
 # restart the database container and find the data intact, run the jmeter service, show that a
 # new WAR rebuilds one layer, answer a request in flight at a stop, and clean up everything started
-# here. Two parts have files of their own: JMeter's remote engines (engines.sh) and the black-box
-# suite against each image (images-suite.sh).
+# here. JMeter's remote engines have a file of their own (engines.sh).
 echo "== containers"
 missing=""
 command -v docker >/dev/null || missing="$missing docker.io"
@@ -204,8 +203,6 @@ for service in tomcat:18180 jetty:18181 glassfish:18280; do
   echo "   $name: the request in flight was answered 200, the container stopped in $took ms"
   rm -f "$answer" "$answer.code"
 done
-
-source .ci/images-suite.sh
 
 echo "   the comparison against the images: ./mvnw -Pcompare -Dtarget=containers (smoke size, one container at a time)"
 ./mvnw -Pcompare -Dmode=smoke -Dtarget=containers -Dplans=sleep,entry -Dstrict=true > target/ci-compare-containers.log 2>&1 \
