@@ -84,21 +84,42 @@ final class ProductsWriter implements WriteListener {
                     call.fail(e);
                     return;
                 }
+                ProductsWriter[] ready = new ProductsWriter[1];
                 call.whileOpen(() -> {
                     try {
                         ServletOutputStream out = call.response().getOutputStream();
-                        ProductsWriter writer = new ProductsWriter(call, out, products, executor, count, pageSize);
-                        writer.accept(first, asked);
-                        writer.watch(scheduler, stallMillis);
-                        out.setWriteListener(writer);
+                        ready[0] = new ProductsWriter(call, out, products, executor, count, pageSize);
+                        ready[0].accept(first, asked);
                     } catch (IOException | RuntimeException e) {
                         LOG.log(Level.FINE, "/async/products could not start its stream", e);
                         call.end();
                     }
                 });
+                if (ready[0] != null) {
+                    ready[0].hand(scheduler, stallMillis);
+                }
             });
         } catch (RejectedExecutionException e) {
             call.fail(new DataUnavailableException("the db executor is full; try again shortly", e));
+        }
+    }
+
+    /**
+     * Hands the response to the container, outside the call's lock: called from this (non-container)
+     * thread, Tomcat 10.1's setWriteListener takes the connection's lock to dispatch the first
+     * onWritePossible, and a container thread holding that lock may already be in onWritePossible,
+     * waiting for the call's. Holding both, they deadlocked: the request was never answered, and
+     * the stall watchdog, stuck on the same call, stopped watching every stream. Only the
+     * container touches the response meanwhile: an end (timeout, client gone) completes it, and
+     * setWriteListener on a completed request fails, which ends nothing twice.
+     */
+    private void hand(ScheduledExecutorService scheduler, long stallMillis) {
+        watch(scheduler, stallMillis);
+        try {
+            out.setWriteListener(this);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "/async/products could not start its stream", e);
+            call.end();
         }
     }
 
