@@ -7,7 +7,7 @@ source "$(dirname "$0")/env.sh"
 # (this machine reaches no registry), bring the stack up with host networking, prove each server
 # serves every style from its container as a non-root user, run the comparison against a running
 # container (target=url) and against the images one container at a time (target=containers),
-# switch the variant at run time,
+# switch the variant at run time, run the black-box suite against each image (images-suite.sh),
 # restart the database container and find the data intact, run the jmeter service, show that a
 # new WAR rebuilds one layer, answer a request in flight at a stop, and clean up everything started
 # here. JMeter's remote engines have a file of their own (engines.sh).
@@ -203,6 +203,7 @@ for service in tomcat:18180 jetty:18181 glassfish:18280; do
   echo "   $name: the request in flight was answered 200, the container stopped in $took ms"
   rm -f "$answer" "$answer.code"
 done
+source .ci/images-suite.sh
 
 echo "   the comparison against the images: ./mvnw -Pcompare -Dtarget=containers (smoke size, one container at a time)"
 ./mvnw -Pcompare -Dmode=smoke -Dtarget=containers -Dplans=sleep,entry -Dstrict=true > target/ci-compare-containers.log 2>&1 \

@@ -1,7 +1,5 @@
 # The black-box suite against each image, platform and virtual (./mvnw verify -Dit.url=...
-# -Dit.destructive=true), then its refusals; to be sourced by containers.sh once the stack has
-# stopped. Not in .ci/run yet: on Tomcat's image (one CPU) a products stream the server cut at the
-# suite's 2 s stall bound stayed open and its client waited out its 60 s timeout, once in three runs.
+# -Dit.destructive=true), then its refusals; sourced by containers.sh once the stack has stopped.
 echo "   the black-box suite against each image: ./mvnw verify -Dit.url=... -Dit.destructive=true, on the suite's settings"
 # The images take the suite's settings (small pools, short timeouts) through their environment;
 # the suite checks them on each deployment's /metrics, reads the compose database and follows
