@@ -17,15 +17,19 @@ import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -127,12 +131,24 @@ public abstract class EndpointTest {
                 .method(method, HttpRequest.BodyPublishers.noBody()).build());
     }
 
+    /**
+     * Sends and waits for the whole answer, its body included, within the request's timeout: the
+     * JDK's own timeout stops at the headers (until JDK 26), so a body that stalls half-way would
+     * hold a test until the fork's own limit.
+     */
     protected static HttpResponse<String> send(HttpRequest request) {
+        Duration bound = request.timeout().orElse(Duration.ofSeconds(60));
+        CompletableFuture<HttpResponse<String>> answer = CLIENT.sendAsync(request, HttpResponse.BodyHandlers.ofString());
         try {
-            return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return answer.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            answer.cancel(true);
+            throw new UncheckedIOException(new HttpTimeoutException(request.method() + " " + request.uri()
+                    + ": no whole answer within " + bound.toSeconds() + " s"));
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? new UncheckedIOException(io) : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
+            answer.cancel(true);
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
