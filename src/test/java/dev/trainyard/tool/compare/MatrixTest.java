@@ -51,6 +51,15 @@ class MatrixTest {
     }
 
     @Test
+    void smokeRunsTheStorePlanOnceOnThreeQueries() {
+        List<CellSpec> store = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "store")), "platform", true).stream()
+                .filter(c -> c.experiment().startsWith("store")).toList();
+        assertEquals(List.of("store s2", "store s2", "store s4", "store s4", "store c4", "store c4"),
+                store.stream().map(CellSpec::experiment).toList());
+        assertTrue(store.stream().allMatch(c -> c.loopBound() && c.props().get("loops").equals("1")), "one loop each");
+    }
+
+    @Test
     void namedPlansRunOnEveryVariant() {
         Options options = Options.parse(Map.of("plans", "store"));
         assertEquals(List.of("store"), options.plans("virtual"));
