@@ -1,5 +1,7 @@
-# The black-box suite against each image, platform and virtual (./mvnw verify -Dit.url=...
-# -Dit.destructive=true), then its refusals; sourced by containers.sh once the stack has stopped.
+# The black-box suite against each server's image (./mvnw verify -Dit.url=... -Dit.destructive=true),
+# then its refusals; sourced by containers.sh once the stack has stopped. The virtual variants run
+# the same files as the suite's tomcat-virtual and jetty-virtual runs in tests.sh; from their images
+# containers.sh checks every style answers on virtual threads, and the comparison loads and audits them.
 echo "   the black-box suite against each image: ./mvnw verify -Dit.url=... -Dit.destructive=true, on the suite's settings"
 # The images take the suite's settings (small pools, short timeouts) through their environment;
 # the suite checks them on each deployment's /metrics, reads the compose database and follows
@@ -23,12 +25,6 @@ wait_healthy
 suite_against tomcat 18180 platform
 suite_against jetty 18181 platform
 suite_against glassfish 18280 platform
-if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
-  TRAINYARD_VARIANT=virtual TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty >/dev/null 2>&1
-  wait_healthy
-  suite_against tomcat 18180 virtual
-  suite_against jetty 18181 virtual
-fi
 echo "   bad input: nothing at the URL, a URL that is not Trainyard, a database refusing the credentials"
 refused() {
   local expected=$1; shift
