@@ -59,10 +59,10 @@ public final class UploadDigest {
             return false;
         }
         response.setHeader("Connection", "close");
-        sendTooLarge(response, limits);
-        // The answer goes out first; what the client still sends is then taken and dropped, so
-        // that the connection does not close under it. A client that waited for 100-continue got
-        // a final answer instead and sends nothing: its read ends as it closes.
+        // The answer goes out first, left open; what the client still sends is then taken and
+        // dropped, so that the connection does not close under it. A client that waited for
+        // 100-continue got a final answer instead and sends nothing: its read ends as it closes.
+        Problems.sendBeforeReading(response, 413, tooLarge(limits));
         response.flushBuffer();
         try {
             ServletInputStream in = request.getInputStream();
@@ -109,6 +109,10 @@ public final class UploadDigest {
     }
 
     private static void sendTooLarge(HttpServletResponse response, Limits limits) throws IOException {
-        Problems.send(response, 413, "the body is larger than the limit of " + limits.maxBytes() + " bytes");
+        Problems.send(response, 413, tooLarge(limits));
+    }
+
+    private static String tooLarge(Limits limits) {
+        return "the body is larger than the limit of " + limits.maxBytes() + " bytes";
     }
 }

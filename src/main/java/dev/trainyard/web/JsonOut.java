@@ -6,6 +6,7 @@ import jakarta.json.Json;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.json.stream.JsonGeneratorFactory;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.FilterWriter;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -28,6 +29,21 @@ public final class JsonOut {
     public static JsonGenerator open(HttpServletResponse response) throws IOException {
         response.setContentType(CONTENT_TYPE);
         return FACTORY.createGenerator(response.getWriter());
+    }
+
+    /**
+     * As {@link #open}, but closing the generator only flushes the answer: the response stays open
+     * for a caller that still reads the request, since Tomcat closes the request's input together
+     * with the response's writer.
+     */
+    public static JsonGenerator openLeavingResponseOpen(HttpServletResponse response) throws IOException {
+        response.setContentType(CONTENT_TYPE);
+        return FACTORY.createGenerator(new FilterWriter(response.getWriter()) {
+            @Override
+            public void close() throws IOException {
+                flush();
+            }
+        });
     }
 
     /** Writes {"query":name,"count":n,"rows":[{column:value,...},...]}. */

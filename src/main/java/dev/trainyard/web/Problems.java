@@ -11,15 +11,27 @@ public final class Problems {
     }
 
     public static void send(HttpServletResponse response, int status, String message) throws IOException {
+        start(response, status, message);
+        try (JsonGenerator json = JsonOut.open(response)) {
+            write(json, status, message);
+        }
+    }
+
+    /** As {@link #send}, flushed but left open, for an answer given before the request is read. */
+    public static void sendBeforeReading(HttpServletResponse response, int status, String message) throws IOException {
+        start(response, status, message);
+        try (JsonGenerator json = JsonOut.openLeavingResponseOpen(response)) {
+            write(json, status, message);
+        }
+    }
+
+    private static void start(HttpServletResponse response, int status, String message) throws IOException {
         if (response.isCommitted()) {
             // Part of a body is already out: the only honest signal left is a cut connection.
             throw new IOException("response already committed; cannot report " + status + ": " + message);
         }
         response.resetBuffer();
         response.setStatus(status);
-        try (JsonGenerator json = JsonOut.open(response)) {
-            write(json, status, message);
-        }
     }
 
     private static void write(JsonGenerator json, int status, String message) {

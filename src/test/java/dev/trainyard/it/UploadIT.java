@@ -91,6 +91,41 @@ class UploadIT extends EndpointTest {
         }
     }
 
+    /**
+     * A client that sends its whole body before it reads (as simple ones do) must still find the
+     * 413: the server reads and drops the rest, up to the swallow bound, and only then closes.
+     * Tomcat closed the request's input with the 413's writer, so it stopped reading at once, reset
+     * the connection under the client's writes, and a client that had not yet read lost the answer.
+     */
+    @Needs(SUITE_SETTINGS)
+    @Test
+    void aClientThatSendsItsWholeBodyBeforeReadingGetsThe413() throws Exception {
+        long length = LIMIT + 1024 * 1024;
+        for (String style : List.of("blocking", "async")) {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+                socket.setSoTimeout(30_000);
+                OutputStream out = socket.getOutputStream();
+                out.write(("POST " + uri(style + "/upload").getRawPath() + " HTTP/1.1\r\nHost: " + base.getHost()
+                        + "\r\nContent-Type: application/octet-stream\r\nContent-Length: " + length + "\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                byte[] chunk = new byte[64 * 1024];
+                long sent = 0;
+                try {
+                    for (; sent < length; sent += chunk.length) {
+                        out.write(chunk, 0, (int) Math.min(chunk.length, length - sent));
+                    }
+                    out.flush();
+                } catch (IOException cut) {
+                    throw new AssertionError(style + ": the server cut the connection after " + sent + " of " + length
+                            + " bytes, under the swallow bound: " + cut);
+                }
+                BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
+                assertEquals(413, statusCode(in.readLine()), style);
+            }
+        }
+    }
+
     private static byte[] body(int length) {
         byte[] body = new byte[length];
         new Random(42).nextBytes(body);
