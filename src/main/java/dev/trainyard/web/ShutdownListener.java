@@ -16,8 +16,8 @@ import java.util.logging.Logger;
  * Starts the drain ({@link OpenCalls#drain()}) as early as the server lets the WAR know it is
  * stopping, in whichever of three ways comes first:
  * <ul>
- * <li>SIGTERM, through a JVM shutdown hook that runs beside the container's own: Tomcat pauses its
- *     connector and Jetty stops accepting (graceful stop) while the answers still go out;</li>
+ * <li>SIGTERM, through a JVM shutdown hook that runs beside the container's own: Tomcat and Jetty
+ *     stop accepting (their graceful stops, in server-configs) while the answers still go out;</li>
  * <li>a drain file (trainyard.shutdown.drainFile) appearing: for a server that closes its
  *     listeners first when it stops (GlassFish 7) and for an orchestrator's pre-stop hook, the
  *     stop script creates the file, waits for the WAR to write {@code <file>.done}, then stops

@@ -40,7 +40,7 @@ class ServerConfigsTest {
     void tomcatAndJettyFallbacksAgreeWithTheSharedValues() throws IOException {
         List<String> checked = new ArrayList<>();
         for (String file : List.of("tomcat/conf/server.xml", "tomcat/virtual/conf/server.xml", "tomcat/conf/context.xml")) {
-            Matcher m = Pattern.compile("\\$\\{(trainyard\\.(?:http|jdbc)\\.[A-Za-z]+):-([^}]*)}").matcher(read(file));
+            Matcher m = Pattern.compile("\\$\\{(trainyard\\.(?:http|jdbc|shutdown)\\.[A-Za-z]+):-([^}]*)}").matcher(read(file));
             while (m.find()) {
                 if (shared.containsKey(m.group(1))) {
                     assertEquals(shared.getProperty(m.group(1)), m.group(2), file + ": fallback of " + m.group(1));
@@ -54,7 +54,8 @@ class ServerConfigsTest {
             assertEquals(shared.getProperty(jetty.group(1)), jetty.group(2), "jetty: fallback of " + jetty.group(1));
             checked.add(jetty.group(1));
         }
-        assertTrue(checked.containsAll(List.of("trainyard.http.threads", "trainyard.jdbc.poolSize", "trainyard.jdbc.maxWaitMillis")), checked.toString());
+        assertTrue(checked.containsAll(List.of("trainyard.http.threads", "trainyard.jdbc.poolSize", "trainyard.jdbc.maxWaitMillis",
+                "trainyard.shutdown.graceMillis")), checked.toString());
     }
 
     @Test
