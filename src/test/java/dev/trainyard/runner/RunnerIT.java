@@ -10,7 +10,10 @@ import dev.trainyard.it.support.Tally;
 import dev.trainyard.testdb.TestDatabase;
 import dev.trainyard.it.support.Views;
 import dev.trainyard.tool.run.Server;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,6 +27,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -169,7 +173,8 @@ class RunnerIT {
         List<CompletableFuture<Sent>> inFlight = new ArrayList<>();
         List<Sent> probes = new ArrayList<>();
         long stopMillis;
-        try (RowLock lock = RowLock.hold(locked)) {
+        String keptAnswer;
+        try (RowLock lock = RowLock.hold(locked); KeptAliveConnection kept = KeptAliveConnection.open(base)) {
             for (String warm : List.of("blocking", "async", "train")) {
                 assertEquals(200, CLIENT.send(get(base + warm + "/entry?id=" + (id + 5)), HttpResponse.BodyHandlers.ofString()).statusCode());
             }
@@ -184,9 +189,11 @@ class RunnerIT {
             inFlight.add(send(base, OVERRUN));
             inFlight.add(send(base, WAITING));
             awaitOpenAsync(base, 5);
+            assertEquals(200, kept.get("health").status(), name + ": a connection kept alive before the stop");
 
             AtomicBoolean stopped = new AtomicBoolean();
-            Thread prober = new Thread(() -> probe(base, stopped, probes), "prober");
+            CountDownLatch stopSeen = new CountDownLatch(1);
+            Thread prober = new Thread(() -> probe(base, stopped, stopSeen, probes), "prober");
             long start = System.nanoTime();
             Server stopping = server;
             Thread stopper = new Thread(stopping::close, "stopper");
@@ -194,6 +201,8 @@ class RunnerIT {
             prober.start();
             // The rows come free while the server stops: those updates finish within the grace.
             lock.close();
+            assertTrue(stopSeen.await(EXIT_BOUND_MILLIS, TimeUnit.MILLISECONDS), name + ": new requests were never refused");
+            keptAnswer = keptAliveDuringTheStop(kept);
             stopper.join(EXIT_BOUND_MILLIS + 30_000);
             stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             stopped.set(true);
@@ -234,6 +243,7 @@ class RunnerIT {
         assertTrue(probed.problems().isEmpty(), name + ": requests that came during the stop got Trainyard's JSON or no"
                 + " connection at all: " + probed.problems());
         assertTrue(probed.otherThan(200, 503).isEmpty(), name + ": during the stop: " + probed);
+        assertEquals("", keptAnswer, name + ": a request on a connection kept alive across the start of the stop");
         assertTrue(stopMillis < EXIT_BOUND_MILLIS, name + " stopped in " + stopMillis + " ms");
         FaultTable.record(name, "stopped with requests in flight (exited in " + String.format("%.1f s", stopMillis / 1000.0) + ")",
                 answers, 0, -1);
@@ -249,13 +259,45 @@ class RunnerIT {
         throw new AssertionError("no request " + path);
     }
 
-    /** Asks /health again and again until the server is gone: what does a newcomer get meanwhile? */
-    private static void probe(String base, AtomicBoolean stopped, List<Sent> probes) {
+    /**
+     * A request sent on a connection that was open and idle when the stop began, once the server
+     * refuses new requests: the server answers it (Trainyard's 503, and the connection closes), or
+     * had closed the connection before it was sent (the client knows then that nothing was sent,
+     * and retries elsewhere). Returns what went wrong, empty if nothing did. Closing the connection
+     * on a request that was sent leaves the client not knowing whether it ran.
+     */
+    private static String keptAliveDuringTheStop(KeptAliveConnection kept) {
+        try {
+            if (kept.closedByServer()) {
+                return "";
+            }
+            KeptAliveConnection.Answer answer = kept.get("health");
+            JsonObject json = Json.createReader(new StringReader(answer.body())).readObject();
+            if (answer.status() != 503 || json.getInt("status", 0) != 503 || !json.containsKey("message")
+                    || !answer.headers().contains("Retry-After") || !answer.closes()) {
+                return "not Trainyard's 503 with Retry-After and Connection: close: " + answer.headers() + answer.body();
+            }
+            return "";
+        } catch (IOException | RuntimeException e) {
+            return e.toString();
+        }
+    }
+
+    /**
+     * Asks /health again and again until the server is gone: what does a newcomer get meanwhile?
+     * stopSeen opens at the first sign of the stop (a 503, or no connection).
+     */
+    private static void probe(String base, AtomicBoolean stopped, CountDownLatch stopSeen, List<Sent> probes) {
         while (!stopped.get()) {
             try {
-                probes.add(new Sent("health", CLIENT.send(get(base + "health"), HttpResponse.BodyHandlers.ofString()), null));
+                HttpResponse<String> response = CLIENT.send(get(base + "health"), HttpResponse.BodyHandlers.ofString());
+                probes.add(new Sent("health", response, null));
+                if (response.statusCode() == 503) {
+                    stopSeen.countDown();
+                }
             } catch (IOException refused) {
                 // No connection at all: the listener is closed, which a client handles like any down host.
+                stopSeen.countDown();
             } catch (InterruptedException e) {
                 return;
             }
