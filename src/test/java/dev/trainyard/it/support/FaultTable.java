@@ -13,7 +13,7 @@ import java.util.Locale;
  * The fault suite's table: per fault, how many requests, their answers by status, how many got no
  * answer (lost), how many views were applied beyond what the answers allow (duplicated), and how
  * long the server took to serve again. Printed as each row is added and written to
- * target/faults/&lt;server&gt;.md, from which the README's table is taken.
+ * target/faults/&lt;server&gt;[-&lt;variant&gt;].md, from which the README's table is taken.
  */
 public final class FaultTable {
 
@@ -42,13 +42,18 @@ public final class FaultTable {
                 + "|---|---|---|---|---|---|---|\n");
         ROWS.forEach(row -> table.append(row).append('\n'));
         // One table per suite run (one per server for the Arquillian runs, one for the stops).
-        Path file = Path.of(System.getProperty("trainyard.faults.dir", "target/faults"),
-                System.getProperty("trainyard.faults.table", server) + ".md");
+        Path file = Path.of(System.getProperty("trainyard.faults.dir", "target/faults"), tableName(server) + ".md");
         try {
             Files.createDirectories(file.getParent());
             Files.writeString(file, table, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** trainyard.faults.table when set (the runner's stops), else the server and, unless platform, its variant. */
+    static String tableName(String server) {
+        String variant = System.getProperty("trainyard.variant", "platform");
+        return System.getProperty("trainyard.faults.table", variant.equals("platform") ? server : server + "-" + variant);
     }
 }
