@@ -10,18 +10,20 @@ import org.junit.platform.launcher.LauncherSessionListener;
  * (registered after {@link TestDatabase}) and before Arquillian starts a server: the shared
  * properties as system properties for arquillian-*.xml, Tomcat's base for the variant under test,
  * GlassFish's asadmin setup, and the embedded Jetty's log capture. Against a deployment the suite
- * did not start, nothing: its owners set it up.
+ * did not start, nothing: its owners set it up; nor in the runner's tests, which name no server.
  */
 public class ServerSession implements LauncherSessionListener {
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
-        if (RemoteDeployment.active()) {
+        String server = System.getProperty("trainyard.server", "");
+        // Against a deployment the suite did not start, nothing; nor where no suite starts a server
+        // (the runner's tests start each server from its own files, with the shared values as they are).
+        if (RemoteDeployment.active() || server.isEmpty()) {
             return;
         }
         try {
             ServerSettings.publish();
-            String server = System.getProperty("trainyard.server", "");
             if (server.equals("tomcat")) {
                 TomcatBase.layOut();
             }
