@@ -23,10 +23,12 @@ for candidate in /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-21-jdk-a
 done
 echo "Maven and GlassFish on $JAVA_HOME; Tomcat and Jetty on ${TRAINYARD_JDK21_HOME:-$JAVA_HOME}"
 
-# curl for the runner checks; wrk for the comparison's lean cross-check; taskset to keep the load
-# client off the server's cores; Chromium to render the report as a user sees it.
+# curl for the runner checks; openssl for the HTTPS tests' old-protocol client; wrk for the
+# comparison's lean cross-check; taskset to keep the load client off the server's cores; Chromium to
+# render the report as a user sees it.
 missing=""
 command -v curl >/dev/null || missing="$missing curl"
+command -v openssl >/dev/null || missing="$missing openssl"
 command -v wrk >/dev/null || missing="$missing wrk"
 command -v taskset >/dev/null || missing="$missing util-linux"
 command -v chromium >/dev/null || missing="$missing chromium"

@@ -39,8 +39,9 @@ class ServerConfigsTest {
     @Test
     void tomcatAndJettyFallbacksAgreeWithTheSharedValues() throws IOException {
         List<String> checked = new ArrayList<>();
-        for (String file : List.of("tomcat/conf/server.xml", "tomcat/virtual/conf/server.xml", "tomcat/conf/context.xml")) {
-            Matcher m = Pattern.compile("\\$\\{(trainyard\\.(?:http|jdbc|shutdown)\\.[A-Za-z]+):-([^}]*)}").matcher(read(file));
+        for (String file : List.of("tomcat/conf/server.xml", "tomcat/virtual/conf/server.xml", "tomcat/conf/context.xml",
+                "tomcat/tls/conf/trainyard-tls.xml")) {
+            Matcher m = Pattern.compile("\\$\\{(trainyard\\.(?:https?|jdbc|shutdown|tls)\\.[A-Za-z]+):-([^}]*)}").matcher(read(file));
             while (m.find()) {
                 if (shared.containsKey(m.group(1))) {
                     assertEquals(shared.getProperty(m.group(1)), m.group(2), file + ": fallback of " + m.group(1));
@@ -55,12 +56,14 @@ class ServerConfigsTest {
             checked.add(jetty.group(1));
         }
         assertTrue(checked.containsAll(List.of("trainyard.http.threads", "trainyard.jdbc.poolSize", "trainyard.jdbc.maxWaitMillis",
-                "trainyard.shutdown.graceMillis")), checked.toString());
+                "trainyard.shutdown.graceMillis", "trainyard.https.port", "trainyard.tls.keystore", "trainyard.tls.passwordFile")),
+                checked.toString());
     }
 
     @Test
     void jettyIniReferencesOnlySharedNames() throws IOException {
-        for (String file : List.of("jetty/start.d/trainyard.ini", "jetty/virtual/start.d/threadpool-virtual.ini")) {
+        for (String file : List.of("jetty/start.d/trainyard.ini", "jetty/virtual/start.d/threadpool-virtual.ini",
+                "jetty/tls/start.d/trainyard-tls.ini")) {
             Matcher m = Pattern.compile("\\$\\{([^}]+)}").matcher(read(file));
             while (m.find()) {
                 assertTrue(shared.containsKey(m.group(1)), file + " refers to " + m.group(1) + ", not in trainyard.properties");
@@ -111,10 +114,12 @@ class ServerConfigsTest {
 
     @Test
     void noSecretIsCommitted() throws IOException {
-        for (String file : List.of("tomcat/conf/context.xml", "jetty/etc/trainyard-datasource.xml", "glassfish/trainyard-jdbc.asadmin")) {
+        for (String file : List.of("tomcat/conf/context.xml", "jetty/etc/trainyard-datasource.xml", "glassfish/trainyard-jdbc.asadmin",
+                "tomcat/tls/conf/trainyard-tls.xml", "jetty/tls/start.d/trainyard-tls.ini", "glassfish/tls/trainyard-tls.asadmin")) {
             String text = read(file);
             assertFalse(Pattern.compile("password=\"(?!\\$\\{)[^\"]+\"").matcher(text).find(), file);
             assertFalse(Pattern.compile("password=(?![\"$])[^\\s:]+").matcher(text).find(), file);
+            assertFalse(Pattern.compile("(?i)keystorepass(word)?=").matcher(text).find(), file + " holds a keystore password");
         }
     }
 

@@ -55,12 +55,19 @@ final class GlassFishProcess implements ServerProcess {
         asadmin("create-domain", "--domaindir", domains.toString(), "--adminport", Integer.toString(adminPort),
                 "--instanceport", Integer.toString(layout.port()), "--checkports=false", DOMAIN);
         FileUtils.copyFileToDirectory(driverJar.toFile(), domains.resolve(DOMAIN).resolve("lib").toFile());
+        if (layout.https()) {
+            importKeystore(domains.resolve(DOMAIN).resolve("config/keystore.jks"));
+        }
         // Set first: a stop that comes while the domain starts must still stop it.
         started = true;
         asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
         createDbPasswordAlias();
         asadmin("--port", Integer.toString(adminPort), "create-system-properties", systemProperties());
-        for (String file : List.of("trainyard-network.asadmin", "trainyard-tuning.asadmin", "trainyard-jdbc.asadmin")) {
+        List<String> files = new ArrayList<>(List.of("trainyard-network.asadmin", "trainyard-tuning.asadmin", "trainyard-jdbc.asadmin"));
+        if (layout.https()) {
+            files.add("tls/trainyard-tls.asadmin");
+        }
+        for (String file : files) {
             asadmin("--port", Integer.toString(adminPort), "multimode", "--file",
                     layout.configs().resolve("glassfish").resolve(file).toString());
         }
@@ -101,6 +108,29 @@ final class GlassFishProcess implements ServerProcess {
             asadmin(file, "--port", Integer.toString(adminPort), "create-password-alias", "trainyard-db-password");
         } finally {
             Files.deleteIfExists(file);
+        }
+    }
+
+    /**
+     * GlassFish serves a listener's certificate from the domain's keystore, by alias, opened with
+     * the domain's master password (GlassFish's default, changeit, for a domain made without one,
+     * as this one is): the run's key goes there as "trainyard", the alias tls/trainyard-tls.asadmin names.
+     * A keystore that is missing or that its password does not open stops the start here.
+     */
+    private void importKeystore(Path domainKeystore) throws IOException {
+        Path master = Files.createTempFile(layout.base(), "master", ".pw",
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.writeString(master, "changeit", StandardCharsets.UTF_8);
+            layout.tls().importInto(layout.jdk().home().resolve("bin/keytool"), domainKeystore, "JKS", master, "trainyard");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IOException("cannot open the keystore " + layout.tls().keystore() + " with the password in "
+                    + layout.tls().passwordFile() + ": " + e.getMessage(), e);
+        } finally {
+            Files.deleteIfExists(master);
         }
     }
 

@@ -14,7 +14,7 @@ import org.apache.commons.io.FileUtils;
  * Jetty 12 from jetty-home (a Maven artifact the build unpacked), run with a jetty.base of its
  * own: server-configs/jetty (modules/, etc/, start.d/, plus the variant's start.d), the shared
  * values as start.d/trainyard-shared.ini (an ini file is a properties file), HikariCP and the
- * driver in lib/ext, and webapps/trainyard.war.
+ * driver in lib/ext, and webapps/trainyard.war; for HTTPS, server-configs/jetty/tls laid over that.
  */
 final class JettyProcess extends ForkedServer {
 
@@ -43,6 +43,7 @@ final class JettyProcess extends ForkedServer {
         if (layout.virtual()) {
             FileUtils.copyDirectory(layout.configs().resolve("jetty/virtual").toFile(), base.toFile());
         }
+        layout.layTlsOver(base);
         Files.copy(layout.sharedProperties(), base.resolve("start.d/trainyard-shared.ini"));
         FileUtils.copyDirectory(extJars.toFile(), base.resolve("lib/ext").toFile(), f -> f.getName().endsWith(".jar"));
         FileUtils.copyFileToDirectory(layout.war().toFile(), base.resolve("webapps").toFile());

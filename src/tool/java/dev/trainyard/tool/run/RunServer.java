@@ -7,8 +7,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * application server with the WAR, a check that it answers, the URLs to try, and a clean stop of
  * everything on Ctrl-C.
  *
- * <p>System properties: server (tomcat|jetty|glassfish), variant (platform|virtual),
- * trainyard.http.port (18080), trainyard.store.size (tiny, default, large); where the servers,
+ * <p>System properties: server (tomcat|jetty|glassfish), variant (platform|virtual), protocol
+ * (http, or https: HTTPS with HTTP/2 beside plain HTTP, on trainyard.https.port, 18443, with a
+ * self-signed keystore under target/run/tls unless trainyard.tls.keystore and
+ * trainyard.tls.passwordFile name one), trainyard.http.port (18080), trainyard.store.size (tiny,
+ * default, large); where the servers,
  * the JDKs and the database live come from the build ({@link BuildLayout}).
  */
 public final class RunServer {
@@ -48,6 +51,12 @@ public final class RunServer {
             "train/store/s2?productId=7", "metrics"}) {
             System.out.println("  " + stack.baseUrl() + path);
         }
+        stack.httpsUrl().ifPresent(https -> {
+            System.out.println("Over HTTPS (TLS 1.2 and 1.3; HTTP/2 by ALPN, HTTP/1.1 for clients that ask for it), e.g.:");
+            System.out.println("  " + https + "blocking/hello");
+            System.out.println("  " + https + "train/entry");
+            stack.certificatePem().ifPresent(pem -> System.out.println("  curl --cacert " + pem + " " + https + "metrics"));
+        });
         System.out.println("Ctrl-C stops the server" + (stack.embeddedDatabase() ? " and the embedded database." : "."));
     }
 }

@@ -19,13 +19,15 @@ public final class Server implements AutoCloseable {
     private static final Duration READY_WITHIN = Duration.ofSeconds(180);
 
     private final ServerProcess process;
+    private final ServerLayout layout;
     private final String name;
     private final String variant;
 
-    private Server(ServerProcess process, String name, String variant) {
+    private Server(ServerProcess process, ServerLayout layout) {
         this.process = process;
-        this.name = name;
-        this.variant = variant;
+        this.layout = layout;
+        this.name = layout.server();
+        this.variant = layout.variant();
     }
 
     /**
@@ -49,6 +51,15 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(String name, String variant, DbSettings db, Tuning tuning, java.util.function.Consumer<Server> created)
             throws IOException, InterruptedException {
+        return start(name, variant, db, tuning, false, created);
+    }
+
+    /**
+     * As above; with {@code https} the server also serves HTTPS (TLS 1.2 and 1.3, HTTP/2 by ALPN) on
+     * trainyard.https.port (18443) with the keystore of {@link TlsKeystore#forRun}.
+     */
+    public static Server start(String name, String variant, DbSettings db, Tuning tuning, boolean https,
+            java.util.function.Consumer<Server> created) throws IOException, InterruptedException {
         if (!variant.equals("platform") && !variant.equals("virtual")) {
             throw new IllegalArgumentException("variant must be platform or virtual; got " + variant);
         }
@@ -56,22 +67,31 @@ public final class Server implements AutoCloseable {
         Path runDir = Path.of(System.getProperty("trainyard.run.dir", "target/run"));
         Path configs = Path.of(System.getProperty("trainyard.configs", "server-configs"));
         Path war = Path.of(System.getProperty("trainyard.war", "target/trainyard.war"));
-        String modern = System.getProperty("trainyard.java.home", System.getProperty("java.home"));
+        Jdk jdk = Jdk.at(name.equals("glassfish") ? System.getProperty("trainyard.glassfish.java.home", System.getProperty("java.home"))
+                : System.getProperty("trainyard.java.home", System.getProperty("java.home")));
+        TlsKeystore tls = https ? TlsKeystore.forRun(runDir, jdk.home().resolve("bin/keytool")) : null;
+        if (tls != null) {
+            try {
+                tls.writeCertificate(certificatePem(runDir));
+            } catch (IOException | java.security.GeneralSecurityException e) {
+                // The server reads the pair itself and must refuse to start on it: leave that to it.
+                System.out.println("warning: cannot read the certificate in " + tls.keystore() + " with the password in "
+                        + tls.passwordFile() + " (" + e + "); the server will say why it does not start");
+            }
+        }
+        ServerLayout layout = new ServerLayout(name, variant, port, configs, runDir, war, jdk, db, tuning,
+                Integer.getInteger("trainyard.https.port", 18443), tls);
         ServerProcess process = switch (name) {
-            case "tomcat" -> new TomcatProcess(Path.of(System.getProperty("tomcat.home")),
-                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db, tuning));
-            case "jetty" -> new JettyProcess(Path.of(System.getProperty("jetty.home")), Path.of(System.getProperty("jetty.ext")),
-                    new ServerLayout(name, variant, port, configs, runDir, war, Jdk.at(modern), db, tuning));
+            case "tomcat" -> new TomcatProcess(Path.of(System.getProperty("tomcat.home")), layout);
+            case "jetty" -> new JettyProcess(Path.of(System.getProperty("jetty.home")), Path.of(System.getProperty("jetty.ext")), layout);
             case "glassfish" -> new GlassFishProcess(Path.of(System.getProperty("glassfish.home")),
-                    Integer.getInteger("glassfish.admin.port", 18048), Path.of(System.getProperty("trainyard.driver.jar")),
-                    new ServerLayout(name, variant, port, configs, runDir, war,
-                            Jdk.at(System.getProperty("trainyard.glassfish.java.home", System.getProperty("java.home"))), db, tuning));
+                    Integer.getInteger("glassfish.admin.port", 18048), Path.of(System.getProperty("trainyard.driver.jar")), layout);
             default -> throw new IllegalArgumentException("server must be tomcat, jetty or glassfish; got " + name);
         };
-        Server server = new Server(process, name, variant);
+        Server server = new Server(process, layout);
         created.accept(server);
-        System.out.printf("starting %s (%s threads%s) on port %d%n", name, variant,
-                tuning.asConfigured() ? "" : ", " + tuning.label(), port);
+        System.out.printf("starting %s (%s threads%s) on port %d%s%n", name, variant,
+                tuning.asConfigured() ? "" : ", " + tuning.label(), port, https ? " and HTTPS on port " + layout.httpsPort() : "");
         try {
             process.start();
             server.awaitReady();
@@ -95,6 +115,20 @@ public final class Server implements AutoCloseable {
 
     public String baseUrl() {
         return process.baseUrl();
+    }
+
+    /** The HTTPS certificate as PEM (for curl --cacert), empty when the server serves plain HTTP only. */
+    public java.util.Optional<Path> certificatePem() {
+        return layout.https() ? java.util.Optional.of(certificatePem(layout.runDir())) : java.util.Optional.empty();
+    }
+
+    private static Path certificatePem(Path runDir) {
+        return runDir.resolve("tls/server.pem");
+    }
+
+    /** The WAR's root over HTTPS (e.g. https://127.0.0.1:18443/trainyard/), empty when the server serves plain HTTP only. */
+    public java.util.Optional<String> httpsUrl() {
+        return java.util.Optional.ofNullable(layout.httpsUrl());
     }
 
     /** The server's processes now (its JVM and what it started). */
@@ -133,7 +167,7 @@ public final class Server implements AutoCloseable {
         long deadline = System.nanoTime() + READY_WITHIN.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IOException("the server process ended during startup");
+                throw new IOException("the server process ended during startup; its log says why, under " + process.directory());
             }
             try {
                 if (client.send(hello, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {

@@ -4,7 +4,7 @@ import dev.trainyard.tool.db.DbSettings;
 
 /**
  * What the runner stands on: a seeded {@link SeededDatabase} and one {@link Server}
- * variant serving the WAR (the system properties server and variant), started and stopped together.
+ * variant serving the WAR (the system properties server, variant and protocol), started and stopped together.
  */
 public final class Stack implements AutoCloseable {
 
@@ -26,7 +26,7 @@ public final class Stack implements AutoCloseable {
         try {
             database = SeededDatabase.start();
             Server.start(System.getProperty("server", "tomcat"), System.getProperty("variant", "platform"),
-                    database.settings(), Tuning.AS_CONFIGURED, created -> server = created);
+                    database.settings(), Tuning.AS_CONFIGURED, https(), created -> server = created);
         } catch (Exception e) {
             close();
             throw e;
@@ -35,6 +35,25 @@ public final class Stack implements AutoCloseable {
 
     public String baseUrl() {
         return server.baseUrl();
+    }
+
+    /** The WAR's root over HTTPS when the run serves it (-Dprotocol=https). */
+    public java.util.Optional<String> httpsUrl() {
+        return server.httpsUrl();
+    }
+
+    public java.util.Optional<java.nio.file.Path> certificatePem() {
+        return server.certificatePem();
+    }
+
+    /** The system property protocol: http (plain HTTP only, the default) or https (HTTPS beside it). */
+    static boolean https() {
+        String protocol = System.getProperty("protocol", "http");
+        return switch (protocol) {
+            case "http" -> false;
+            case "https" -> true;
+            default -> throw new IllegalArgumentException("protocol must be http or https; got " + protocol);
+        };
     }
 
     public String serverName() {

@@ -13,7 +13,7 @@ import org.apache.commons.io.FileUtils;
  * native way to run one installation several ways): the installation's conf/ (with
  * server-configs/tomcat laid over it by the build), the variant's server.xml on top, the shared
  * values as conf/trainyard.properties (bin/setenv.sh hands them to the JVM), and a webapps/
- * holding only trainyard.war.
+ * holding only trainyard.war; for HTTPS, server-configs/tomcat/tls laid over that.
  */
 final class TomcatProcess extends ForkedServer {
 
@@ -42,6 +42,7 @@ final class TomcatProcess extends ForkedServer {
         if (layout.virtual()) {
             FileUtils.copyDirectory(layout.configs().resolve("tomcat/virtual/conf").toFile(), base.resolve("conf").toFile());
         }
+        layout.layTlsOver(base);
         Files.copy(layout.sharedProperties(), base.resolve("conf/trainyard.properties"));
         FileUtils.copyFileToDirectory(layout.war().toFile(), base.resolve("webapps").toFile());
         base.resolve("bin/setenv.sh").toFile().setExecutable(true);

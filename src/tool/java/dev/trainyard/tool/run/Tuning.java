@@ -70,10 +70,16 @@ public record Tuning(Integer threads, Integer pool) {
      * servers; the file itself when nothing changes.
      */
     Path apply(Path shared, Path into) throws IOException {
-        if (asConfigured()) {
+        return apply(shared, into, Map.of());
+    }
+
+    /** As {@link #apply(Path, Path)}, with {@code more} of the run's own values (where HTTPS finds its keystore) in place too. */
+    Path apply(Path shared, Path into, Map<String, String> more) throws IOException {
+        Map<String, String> left = new LinkedHashMap<>(properties());
+        left.putAll(more);
+        if (left.isEmpty()) {
             return shared;
         }
-        Map<String, String> left = new LinkedHashMap<>(properties());
         List<String> lines = new ArrayList<>();
         for (String line : Files.readAllLines(shared, StandardCharsets.UTF_8)) {
             int eq = line.indexOf('=');

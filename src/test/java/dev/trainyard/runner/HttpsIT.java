@@ -1,0 +1,196 @@
+package dev.trainyard.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.testdb.TestDatabase;
+import dev.trainyard.tool.run.Server;
+import dev.trainyard.tool.run.Tuning;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Each server over HTTPS as the runner starts it with -Dprotocol=https: server-configs/&lt;server&gt;/tls
+ * laid over its configuration and a self-signed PKCS12 keystore made for the run. The clients
+ * trust that one certificate and nothing else, and check host names as any client does.
+ */
+@ParameterizedClass(name = "{0}")
+@ValueSource(strings = {"tomcat", "jetty", "glassfish"})
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class HttpsIT {
+
+    /** One of each style; each answers a GET with Trainyard's JSON. */
+    private static final List<String> EVERY_STYLE = List.of("blocking/hello", "async/hello", "train/entry?id=7");
+
+    private static Server server;
+    private static X509Certificate certificate;
+    private static HttpClient h2;
+    private static HttpClient http11;
+
+    @Parameter
+    String name;
+
+    @BeforeParameterizedClassInvocation
+    static void start(String name) throws Exception {
+        server = Server.start(name, "platform", TestDatabase.settings(), Tuning.AS_CONFIGURED, true, created -> { });
+        try (InputStream pem = Files.newInputStream(server.certificatePem().orElseThrow())) {
+            certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(pem);
+        }
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry("trainyard", certificate);
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext tls = SSLContext.getInstance("TLS");
+        tls.init(null, trust.getTrustManagers(), null);
+        h2 = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_2).connectTimeout(Duration.ofSeconds(5)).build();
+        http11 = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    @AfterParameterizedClassInvocation
+    static void stop() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+    }
+
+    @Test
+    @Order(1)
+    void httpsListensOnLoopbackBesidePlainHttp() {
+        List<Listeners.Listener> listening = Listeners.of(server.processes());
+        assertTrue(listening.stream().allMatch(Listeners.Listener::loopback), name + " listens beyond loopback: " + listening);
+        assertTrue(listening.stream().anyMatch(l -> l.port() == httpsPort()), name + ": HTTPS port " + httpsPort() + " in " + listening);
+        assertTrue(listening.stream().anyMatch(l -> l.port() == URI.create(server.baseUrl()).getPort()), name + ": HTTP port in " + listening);
+    }
+
+    @Test
+    @Order(2)
+    void everyStyleAnswersOverHttp2NegotiatedByAlpn() throws Exception {
+        for (String path : EVERY_STYLE) {
+            HttpResponse<String> response = h2.send(get(https() + path), HttpResponse.BodyHandlers.ofString());
+            assertEquals(HttpClient.Version.HTTP_2, response.version(), name + " " + path + ": the protocol ALPN chose");
+            assertTrusted(path, response);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void http11StaysForClientsThatAskForIt() throws Exception {
+        for (String path : EVERY_STYLE) {
+            HttpResponse<String> response = http11.send(get(https() + path), HttpResponse.BodyHandlers.ofString());
+            assertEquals(HttpClient.Version.HTTP_1_1, response.version(), name + " " + path);
+            assertTrusted(path, response);
+        }
+    }
+
+    @Test
+    @Order(4)
+    void theCertificateNamesTheAddressAndLocalhost() throws Exception {
+        assertTrue(certificate.getSubjectAlternativeNames().stream().anyMatch(san -> san.get(1).equals("127.0.0.1")),
+                name + ": " + certificate.getSubjectAlternativeNames());
+        // The JDK client checks the host name against the certificate's names: localhost must be one.
+        HttpResponse<String> response = h2.send(get("https://localhost:" + httpsPort() + "/trainyard/blocking/hello"),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), name + ": by the name localhost");
+    }
+
+    /** A client that speaks plain HTTP to the TLS port is turned away at once: never served, never left hanging. */
+    @Test
+    @Order(5)
+    void plainHttpOnTheTlsPortIsRefusedAtOnce() throws Exception {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", httpsPort()), 5_000);
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write("GET /trainyard/blocking/hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String answer;
+            try {
+                answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            } catch (SocketTimeoutException hung) {
+                throw new AssertionError(name + ": plain HTTP on the TLS port was neither answered nor closed within 10 s", hung);
+            } catch (IOException reset) {
+                answer = "";
+            }
+            assertFalse(answer.contains("\"status\":200") || answer.startsWith("HTTP/1.1 200"), name + ": served over plain HTTP: " + answer);
+        }
+    }
+
+    /**
+     * TLS 1.1 is refused. OpenSSL 3 (like the JDK) no longer offers it by default, so the client is
+     * told to (-tls1_1 at security level 0); its trace shows the ClientHello it sent, so the test
+     * knows the server, not the client, said no.
+     */
+    @Test
+    @Order(6)
+    void aTls11HandshakeIsRefused() throws Exception {
+        String trace = openssl("-tls1_1", "-cipher", "DEFAULT:@SECLEVEL=0");
+        assertTrue(java.util.regex.Pattern.compile(">>> TLS 1\\.1, Handshake \\[length [0-9a-f]+\\], ClientHello").matcher(trace).find(),
+                name + ": the client did not offer TLS 1.1:\n" + trace);
+        assertTrue(trace.contains("Cipher is (NONE)"), name + ": a TLS 1.1 handshake was completed:\n" + trace);
+        String modern = openssl("-tls1_2");
+        assertTrue(modern.contains("Protocol  : TLSv1.2"), name + ": TLS 1.2 is refused too:\n" + modern);
+    }
+
+    private static String openssl(String... options) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("openssl", "s_client", "-connect", "127.0.0.1:" + httpsPort(), "-msg"));
+        command.addAll(List.of(options));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS), "openssl did not end");
+        return output;
+    }
+
+    private void assertTrusted(String path, HttpResponse<String> response) {
+        assertEquals(200, response.statusCode(), name + " " + path + ": " + response.body());
+        JsonObject body = Json.createReader(new StringReader(response.body())).readObject();
+        assertFalse(body.isEmpty(), name + " " + path);
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), name + " " + path);
+    }
+
+    private static HttpRequest get(String url) {
+        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20)).build();
+    }
+
+    private static String https() {
+        return server.httpsUrl().orElseThrow();
+    }
+
+    private static int httpsPort() {
+        return URI.create(https()).getPort();
+    }
+}

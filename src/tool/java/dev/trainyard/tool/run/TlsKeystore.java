@@ -1,0 +1,142 @@
+package dev.trainyard.tool.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.KeyStoreException;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The PKCS12 keystore an HTTPS connector serves, and the file holding its password. A user's own
+ * pair is named by trainyard.tls.keystore and trainyard.tls.passwordFile; otherwise the runner
+ * makes a self-signed one for 127.0.0.1 and localhost under its run directory, with a random
+ * password that only ever travels in a file of mode 600 (keytool reads it with -storepass:file,
+ * the servers with their own password-file settings), never on a command line.
+ */
+public record TlsKeystore(Path keystore, Path passwordFile) {
+
+    static final String ALIAS = "trainyard";
+    private static final int VALID_DAYS = 90;
+
+    /** The user's pair when both settings are given, else the runner's own under {@code runDir}/tls, made once. */
+    public static TlsKeystore forRun(Path runDir, Path keytool) throws IOException, InterruptedException {
+        String keystore = System.getProperty("trainyard.tls.keystore");
+        String password = System.getProperty("trainyard.tls.passwordFile");
+        if (keystore != null || password != null) {
+            if (keystore == null || password == null) {
+                throw new IllegalArgumentException("trainyard.tls.keystore and trainyard.tls.passwordFile go together: name both");
+            }
+            return new TlsKeystore(Path.of(keystore), Path.of(password));
+        }
+        Path dir = runDir.resolve("tls");
+        TlsKeystore own = new TlsKeystore(dir.resolve("trainyard.p12"), dir.resolve("keystore.password"));
+        if (!Files.isRegularFile(own.keystore) || !Files.isRegularFile(own.passwordFile)) {
+            own.generate(keytool);
+        }
+        return own;
+    }
+
+    /** A self-signed EC key with 127.0.0.1 and localhost as its subject alternative names. */
+    void generate(Path keytool) throws IOException, InterruptedException {
+        Files.createDirectories(keystore.getParent());
+        Files.deleteIfExists(keystore);
+        writeSecret(passwordFile, randomPassword());
+        keytool(keytool, "-genkeypair", "-alias", ALIAS, "-keyalg", "EC", "-groupname", "secp256r1",
+                "-validity", Integer.toString(VALID_DAYS), "-dname", "CN=localhost, OU=Trainyard self-signed",
+                "-ext", "SAN=IP:127.0.0.1,DNS:localhost", "-storetype", "PKCS12", "-keystore", keystore.toString(),
+                "-storepass:file", passwordFile.toString());
+        Files.setPosixFilePermissions(keystore, PosixFilePermissions.fromString("rw-------"));
+    }
+
+    /**
+     * Copies the key into another keystore (GlassFish's domain keystore) as {@code alias}, that
+     * keystore and the key in it protected by the password in {@code destinationPasswordFile}.
+     */
+    void importInto(Path keytool, Path destination, String type, Path destinationPasswordFile, String alias)
+            throws IOException, InterruptedException, GeneralSecurityException {
+        keytool(keytool, "-importkeystore", "-noprompt", "-srckeystore", keystore.toString(), "-srcstoretype", "PKCS12",
+                "-srcstorepass:file", passwordFile.toString(), "-srcalias", keyAlias(),
+                "-destkeystore", destination.toString(), "-deststoretype", type, "-destalias", alias,
+                "-deststorepass:file", destinationPasswordFile.toString(), "-destkeypass:file", destinationPasswordFile.toString());
+    }
+
+    /** Runs keytool; passwords reach it as files only (-storepass:file and the like). */
+    private static void keytool(Path keytool, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of(keytool.toString()));
+        command.addAll(List.of(args));
+        Process run = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!run.waitFor(60, TimeUnit.SECONDS) || run.exitValue() != 0) {
+            run.destroyForcibly();
+            throw new IOException("keytool " + args[0] + " failed: " + output.strip());
+        }
+    }
+
+    private static String randomPassword() {
+        byte[] bytes = new byte[16];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /** The certificate the server presents: what a client that does not trust it by a CA trusts instead. */
+    public X509Certificate certificate() throws IOException, GeneralSecurityException {
+        KeyStore store = load();
+        return (X509Certificate) store.getCertificate(keyAlias(store));
+    }
+
+    /** The alias of the key the server serves: trainyard in the runner's keystore, the first key in a user's. */
+    String keyAlias() throws IOException, GeneralSecurityException {
+        return keyAlias(load());
+    }
+
+    private String keyAlias(KeyStore store) throws GeneralSecurityException {
+        if (store.isKeyEntry(ALIAS)) {
+            return ALIAS;
+        }
+        return java.util.Collections.list(store.aliases()).stream().filter(name -> isKeyEntry(store, name)).findFirst()
+                .orElseThrow(() -> new GeneralSecurityException("no key in " + keystore));
+    }
+
+    private KeyStore load() throws IOException, GeneralSecurityException {
+        char[] password = Files.readString(passwordFile, StandardCharsets.UTF_8).lines().findFirst().orElse("").toCharArray();
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(keystore)) {
+            store.load(in, password);
+        }
+        return store;
+    }
+
+    /** The certificate as PEM (public: for curl --cacert and the like). */
+    public Path writeCertificate(Path pem) throws IOException, GeneralSecurityException {
+        Files.createDirectories(pem.getParent());
+        Files.writeString(pem, "-----BEGIN CERTIFICATE-----\n"
+                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(certificate().getEncoded())
+                + "\n-----END CERTIFICATE-----\n", StandardCharsets.US_ASCII);
+        return pem;
+    }
+
+    private static boolean isKeyEntry(KeyStore store, String alias) {
+        try {
+            return store.isKeyEntry(alias);
+        } catch (KeyStoreException e) {
+            return false;
+        }
+    }
+
+    /** Written as one line without its end: the servers read the password as the file's first line. */
+    private static void writeSecret(Path file, String secret) throws IOException {
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, secret.lines().findFirst().orElse(""), StandardCharsets.UTF_8);
+    }
+}
