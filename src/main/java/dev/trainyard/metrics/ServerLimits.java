@@ -11,7 +11,7 @@ import javax.sql.DataSource;
 /**
  * The limits a server variant really runs with, read from the server itself rather than from its
  * configuration files, so that a user (and the tests) can check that the tuning took effect:
- * the request thread pool (Tomcat's and Jetty's JMX beans), the connection limit (Tomcat), and the
+ * the request thread pool (Tomcat's executor and Jetty's pool, from their JMX beans), the connection limit (Tomcat), and the
  * size of the JDBC pool behind jdbc/trainyard (DBCP2's or HikariCP's own getter). What a server
  * does not expose is left out rather than guessed.
  */
@@ -27,7 +27,12 @@ public final class ServerLimits implements MetricSource {
 
     @Override
     public void writeTo(PrometheusText out) {
-        Number threads = firstAttribute("Catalina:type=ThreadPool,name=*", "maxThreads");
+        // Tomcat's request executor, shared by its connectors, holds the bound (its connectors then
+        // report -1); a virtual-thread executor has none, and its connectors' -1 stands.
+        Number threads = firstAttribute("Catalina:type=Executor,name=*", "maxThreads");
+        if (threads == null) {
+            threads = firstAttribute("Catalina:type=ThreadPool,name=*", "maxThreads");
+        }
         String source = "tomcat";
         if (threads == null) {
             threads = firstAttribute("org.eclipse.jetty.util.thread:type=queuedthreadpool,*", "maxThreads");
