@@ -73,6 +73,7 @@ public final class Server implements AutoCloseable {
         if (tls != null) {
             try {
                 tls.writeCertificate(certificatePem(runDir));
+                System.out.println(TlsKeystore.validity(tls.certificate().getNotAfter().toInstant(), java.time.Instant.now()));
             } catch (IOException | java.security.GeneralSecurityException e) {
                 // The server reads the pair itself and must refuse to start on it: leave that to it.
                 System.out.println("warning: cannot read the certificate in " + tls.keystore() + " with the password in "

@@ -11,6 +11,10 @@ import java.security.KeyStore;
 import java.security.KeyStoreException;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -27,6 +31,8 @@ public record TlsKeystore(Path keystore, Path passwordFile) {
 
     static final String ALIAS = "trainyard";
     private static final int VALID_DAYS = 90;
+    /** A certificate closer than this to its end is reported at start (and the runner's own is made anew). */
+    static final int WARN_DAYS = 14;
 
     /** The user's pair when both settings are given, else the runner's own under {@code runDir}/tls, made once. */
     public static TlsKeystore forRun(Path runDir, Path keytool) throws IOException, InterruptedException {
@@ -40,10 +46,34 @@ public record TlsKeystore(Path keystore, Path passwordFile) {
         }
         Path dir = runDir.resolve("tls");
         TlsKeystore own = new TlsKeystore(dir.resolve("trainyard.p12"), dir.resolve("keystore.password"));
-        if (!Files.isRegularFile(own.keystore) || !Files.isRegularFile(own.passwordFile)) {
+        if (!Files.isRegularFile(own.keystore) || !Files.isRegularFile(own.passwordFile) || own.expiresWithin(WARN_DAYS)) {
             own.generate(keytool);
         }
         return own;
+    }
+
+    /**
+     * What the runner says of the certificate at start: until when it is valid, and a warning once
+     * that is less than {@link #WARN_DAYS} days away or past (clients refuse an expired one).
+     */
+    static String validity(Instant notAfter, Instant now) {
+        String date = DateTimeFormatter.ISO_LOCAL_DATE.format(notAfter.atOffset(ZoneOffset.UTC));
+        long days = Duration.between(now, notAfter).toDays();
+        if (!notAfter.isAfter(now)) {
+            return "warning: the HTTPS certificate expired on " + date + ": clients refuse it; renew the keystore";
+        }
+        if (days < WARN_DAYS) {
+            return "warning: the HTTPS certificate expires in " + days + " days, on " + date + ": renew the keystore";
+        }
+        return "the HTTPS certificate is valid until " + date + " (" + days + " days)";
+    }
+
+    private boolean expiresWithin(int days) {
+        try {
+            return certificate().getNotAfter().toInstant().isBefore(Instant.now().plus(Duration.ofDays(days)));
+        } catch (IOException | GeneralSecurityException unreadable) {
+            return true;
+        }
     }
 
     /** A self-signed EC key with 127.0.0.1 and localhost as its subject alternative names. */
