@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.testdb.TestDatabase;
 import dev.trainyard.tool.run.Server;
+import dev.trainyard.tool.run.TlsKeystore;
 import dev.trainyard.tool.run.Tuning;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -22,14 +23,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -44,7 +43,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Each server over HTTPS as the runner starts it with -Dprotocol=https: server-configs/&lt;server&gt;/tls
  * laid over its configuration and a self-signed PKCS12 keystore made for the run. The clients
- * trust that one certificate and nothing else, and check host names as any client does.
+ * trust that one certificate (read from the PEM the runner writes for curl) and nothing else,
+ * and check host names as any client does.
  */
 @ParameterizedClass(name = "{0}")
 @ValueSource(strings = {"tomcat", "jetty", "glassfish"})
@@ -69,13 +69,7 @@ class HttpsIT {
         try (InputStream pem = Files.newInputStream(server.certificatePem().orElseThrow())) {
             certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(pem);
         }
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        trusted.load(null, null);
-        trusted.setCertificateEntry("trainyard", certificate);
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(null, trust.getTrustManagers(), null);
+        SSLContext tls = TlsKeystore.trusting(certificate);
         h2 = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_2).connectTimeout(Duration.ofSeconds(5)).build();
         http11 = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }

@@ -8,6 +8,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One server variant serving the WAR: laid out from server-configs/, started on its JDK, and
@@ -162,24 +164,46 @@ public final class Server implements AutoCloseable {
 
     /** Polls /blocking/hello until it answers 200, the process dies, or the deadline passes. */
     private void awaitReady() throws IOException, InterruptedException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest hello = HttpRequest.newBuilder(URI.create(process.baseUrl() + "blocking/hello"))
-                .timeout(Duration.ofSeconds(5)).build();
+        List<HttpClient> clients = new ArrayList<>();
+        List<HttpRequest> hellos = new ArrayList<>();
+        clients.add(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
+        hellos.add(HttpRequest.newBuilder(URI.create(process.baseUrl() + "blocking/hello")).timeout(Duration.ofSeconds(5)).build());
+        if (layout.https()) {
+            // Ready means every listener answers: Tomcat serves plain HTTP before it starts (or
+            // fails to start) its HTTPS connector.
+            HttpClient.Builder https = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2));
+            try {
+                https.sslContext(layout.tls().trustingItsCertificate());
+            } catch (IOException | java.security.GeneralSecurityException unreadable) {
+                // The server cannot open it either: it ends, and the loop says so.
+            }
+            clients.add(https.build());
+            hellos.add(HttpRequest.newBuilder(URI.create(layout.httpsUrl() + "blocking/hello")).timeout(Duration.ofSeconds(5)).build());
+        }
         long deadline = System.nanoTime() + READY_WITHIN.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IOException("the server process ended during startup; its log says why, under " + process.directory());
             }
-            try {
-                if (client.send(hello, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // Not listening yet.
+            if (allAnswer(clients, hellos)) {
+                return;
             }
             Thread.sleep(500);
         }
-        throw new IOException("the server did not answer " + hello.uri() + " within " + READY_WITHIN.toSeconds() + " s");
+        throw new IOException("the server did not answer " + hellos + " within " + READY_WITHIN.toSeconds() + " s");
+    }
+
+    private static boolean allAnswer(List<HttpClient> clients, List<HttpRequest> hellos) throws InterruptedException {
+        for (int i = 0; i < hellos.size(); i++) {
+            try {
+                if (clients.get(i).send(hellos.get(i), HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+                    return false;
+                }
+            } catch (IOException notYet) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

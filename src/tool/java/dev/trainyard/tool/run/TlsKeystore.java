@@ -19,6 +19,8 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * The PKCS12 keystore an HTTPS connector serves, and the file holding its password. A user's own
@@ -144,6 +146,23 @@ public record TlsKeystore(Path keystore, Path passwordFile) {
             store.load(in, password);
         }
         return store;
+    }
+
+    /** A TLS context for clients that trust this certificate and no other (host names still checked). */
+    public SSLContext trustingItsCertificate() throws IOException, GeneralSecurityException {
+        return trusting(certificate());
+    }
+
+    /** A TLS context for clients that trust {@code certificate} and no other (host names still checked). */
+    public static SSLContext trusting(X509Certificate certificate) throws IOException, GeneralSecurityException {
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry(ALIAS, certificate);
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context;
     }
 
     /** The certificate as PEM (public: for curl --cacert and the like). */
