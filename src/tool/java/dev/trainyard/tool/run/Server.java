@@ -162,7 +162,7 @@ public final class Server implements AutoCloseable {
         process.awaitExit();
     }
 
-    /** Polls /blocking/hello until it answers 200, the process dies, or the deadline passes. */
+    /** Polls /blocking/hello on every listener until each answers 200, the process dies, or the deadline passes. */
     private void awaitReady() throws IOException, InterruptedException {
         List<HttpClient> clients = new ArrayList<>();
         List<HttpRequest> hellos = new ArrayList<>();
