@@ -188,7 +188,7 @@ class RunnerIT {
             inFlight.add(send(base, SHORT_OFFLOAD));
             inFlight.add(send(base, OVERRUN));
             inFlight.add(send(base, WAITING));
-            awaitOpenAsync(base, 5);
+            ServerMetrics.awaitAtLeast(base, "trainyard_async_open_requests", 5);
             assertEquals(200, kept.get("health").status(), name + ": a connection kept alive before the stop");
 
             AtomicBoolean stopped = new AtomicBoolean();
@@ -330,21 +330,6 @@ class RunnerIT {
         while (RowLock.waiters() < n) {
             assertTrue(System.nanoTime() < deadline, "the updates never reached the database");
             Thread.onSpinWait();
-        }
-    }
-
-    /** Waits (bounded) until the server counts at least {@code n} open async requests. */
-    private static void awaitOpenAsync(String base, int n) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (true) {
-            String metrics = CLIENT.send(get(base + "metrics"), HttpResponse.BodyHandlers.ofString()).body();
-            double open = metrics.lines().filter(l -> l.startsWith("trainyard_async_open_requests "))
-                    .mapToDouble(l -> Double.parseDouble(l.substring(l.indexOf(' ') + 1))).sum();
-            if (open >= n) {
-                return;
-            }
-            assertTrue(System.nanoTime() < deadline, "only " + open + " async requests open");
-            TimeUnit.MILLISECONDS.sleep(50);
         }
     }
 
