@@ -160,6 +160,60 @@ class HttpsIT {
         assertTrue(modern.contains("Protocol  : TLSv1.2"), name + ": TLS 1.2 is refused too:\n" + modern);
     }
 
+    /**
+     * Stopped with streams in flight on one HTTP/2 connection, as a load balancer multiplexes
+     * them: each gets one answer on that connection (work running answers 200 by itself, work
+     * still waiting is refused 503), none is cut with the connection. RunnerIT asks the same of
+     * HTTP/1.1 connections, with every kind of request. The client is curl: the JDK's HttpClient
+     * (17) fails every open stream when a GOAWAY arrives, even those the server said it will
+     * answer, so it cannot tell a server that cuts streams from one that finishes them.
+     */
+    @Test
+    @Order(9)
+    void everyStreamInFlightGetsOneAnswerWhenTheServerStops() throws Exception {
+        java.nio.file.Path answers = Files.createTempDirectory("trainyard-h2-stop");
+        String base = https();
+        List<String> paths = List.of("blocking/sleep?ms=1500", "async/offload/sleep?ms=1500", "async/sleep?ms=30000");
+        List<String> command = new java.util.ArrayList<>(List.of("curl", "--silent", "--http2", "--parallel",
+                "--cacert", server.certificatePem().orElseThrow().toString(), "--max-time", "40",
+                "--write-out", "%{url_effective} %{http_version} %{http_code} %{num_connects} %{exitcode} [%header{retry-after}]\\n"));
+        for (int i = 0; i < paths.size(); i++) {
+            command.addAll(List.of("--output", answers.resolve("body" + i).toString(), base + paths.get(i)));
+        }
+        Process curl = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String plain = server.baseUrl();
+        // Two request threads: the blocking sleep and the scrape that counts it; two async requests open.
+        ServerMetrics.awaitAtLeast(plain, "trainyard_request_threads_busy", 2);
+        ServerMetrics.awaitAtLeast(plain, "trainyard_async_open_requests", 2);
+        long start = System.nanoTime();
+        stop();
+        long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        String report = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(curl.waitFor(60, TimeUnit.SECONDS), "curl did not end");
+
+        List<String> lines = report.lines().toList();
+        assertEquals(paths.size(), lines.size(), name + ": one line per request: " + report);
+        assertEquals(1, lines.stream().mapToInt(l -> Integer.parseInt(l.split(" ")[3])).sum(),
+                name + ": the streams shared one connection: " + report);
+        int[] expected = {200, 200, 503};
+        for (int i = 0; i < paths.size(); i++) {
+            String path = paths.get(i);
+            String line = lines.stream().filter(l -> l.startsWith(base + path + " ")).findFirst()
+                    .orElseThrow(() -> new AssertionError(name + ": no answer line for " + path + ": " + report));
+            String[] fields = line.split(" ");
+            assertEquals("0", fields[4], name + ": " + path + " cut (curl exit code " + fields[4] + "): " + report);
+            assertEquals("2", fields[1], name + ": " + path + " over HTTP/2: " + line);
+            assertEquals(expected[i], Integer.parseInt(fields[2]), name + ": " + path + ": " + line);
+            JsonObject body = Json.createReader(new StringReader(Files.readString(answers.resolve("body" + i)))).readObject();
+            assertFalse(body.isEmpty(), name + ": " + path + ": a JSON answer");
+            if (expected[i] != 200) {
+                assertEquals(expected[i], body.getInt("status"), name + ": " + path + ": Trainyard's JSON " + body);
+                assertTrue(line.matches(".*\\[[0-9]+\\]$"), name + ": " + path + ": the 503 says when to come back: " + line);
+            }
+        }
+        assertTrue(stopMillis < 20_000, name + " stopped in " + stopMillis + " ms");
+    }
+
     private static String openssl(String... options) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of("openssl", "s_client", "-connect", "127.0.0.1:" + httpsPort(), "-msg"));
         command.addAll(List.of(options));
