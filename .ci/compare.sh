@@ -4,7 +4,7 @@ source "$(dirname "$0")/env.sh"
 
 # README's first command at smoke size: every plan of jmeter/ headless against each server, the
 # audit after every writing cell, and the report. -Dstrict=true fails the build on a failed cell.
-check_report() {
+check_cells() {
   local dir=target/compare/latest cells
   cells=$(($(wc -l < "$dir/cells.csv") - 1))
   [ "$cells" -ge "$1" ] || { echo "cells.csv has $cells cells, expected at least $1"; exit 1; }
@@ -15,6 +15,12 @@ check_report() {
            $col["requests"] <= 0 || $col["throughput"] <= 0 || $col["status"] != "ok" || ($col["audit"] != "" && $col["audit"] != "ok") {
              print "insane cell: " $0; bad = 1 }
            END { exit bad }' "$dir/cells.csv" || exit 1
+  echo "   cells.csv: $cells sane cells"
+}
+check_report() {
+  local dir=target/compare/latest cells
+  check_cells "$1"
+  cells=$(($(wc -l < "$dir/cells.csv") - 1))
   # Every server variant's threads were sampled while its cells ran (the report's "where the threads were").
   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; if (!col["wait_samples"]) { print "cells.csv lacks wait_samples"; bad = 1; exit }; next }
            { seen[$1 "/" $2] = 1; samples[$1 "/" $2] += $col["wait_samples"] }
@@ -68,4 +74,12 @@ grep -q "tomcat/platform threads=50 pool=40: tuned threads=50 pool=40; on /metri
 bests=$(sed -n '/Each server at its best/,/^At their best/p' target/compare/latest/summary.txt | grep -c '^- ')
 [ "$bests" -eq 6 ] || { echo "the sweep named $bests bests, expected 6 (two servers, three styles)"; exit 1; }
 check_report 12 "tomcat-platform tomcat-platform-threads50-pool40 glassfish-platform glassfish-platform-threads50-pool40"
+echo "== ./mvnw -Pcompare -Dmode=smoke -Dclient=wrk -Dprotocols=http,https,h2 (tomcat: the same cells over each protocol)"
+./mvnw -Pcompare -Dmode=smoke -Dclient=wrk -Dprotocols=http,https,h2 -Dplans=hello,entry -Dservers=tomcat -Dvariants=platform \
+  -Dstrict=true > target/ci-compare-protocols.log 2>&1 || { tail -80 target/ci-compare-protocols.log; exit 1; }
+sed -n '/What the protocol costs/,/^$/p' target/compare/latest/summary.txt
+# hello's two styles and entry's three, each over http, https (wrk) and h2 (h2load) at its highest load.
+compared=$(sed -n '/What the protocol costs/,/^$/p' target/compare/latest/summary.txt | grep -c ': http .* https .* h2 ')
+[ "$compared" -eq 5 ] || { echo "the protocols were compared on $compared cells, expected 5"; exit 1; }
+check_cells 20
 echo "README's first command: every plan ran on every server and the report is sane"

@@ -23,13 +23,14 @@ for candidate in /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-21-jdk-a
 done
 echo "Maven and GlassFish on $JAVA_HOME; Tomcat and Jetty on ${TRAINYARD_JDK21_HOME:-$JAVA_HOME}"
 
-# curl for the runner checks; openssl for the HTTPS tests' old-protocol client; wrk for the
-# comparison's lean cross-check; taskset to keep the load client off the server's cores; Chromium to
+# curl for the runner checks and the HTTP/2 stop test; openssl for the HTTPS tests' old-protocol
+# client; wrk for the comparison's lean cross-check and h2load (nghttp2-client) for its HTTP/2 cells; taskset to keep the load client off the server's cores; Chromium to
 # render the report as a user sees it.
 missing=""
 command -v curl >/dev/null || missing="$missing curl"
 command -v openssl >/dev/null || missing="$missing openssl"
 command -v wrk >/dev/null || missing="$missing wrk"
+command -v h2load >/dev/null || missing="$missing nghttp2-client"
 command -v taskset >/dev/null || missing="$missing util-linux"
 command -v chromium >/dev/null || missing="$missing chromium"
 if [ -n "$missing" ]; then apt-get update -qq && apt-get install -y -qq $missing; fi

@@ -16,7 +16,7 @@ class BestSettingsTest {
     private final Map<String, ServerRun> runs = new LinkedHashMap<>();
 
     private CellResult cell(String server, Tuning tuning, double... trials) {
-        ServerRun run = new ServerRun(server, "platform", tuning);
+        ServerRun run = new ServerRun(server, "platform", tuning, "http");
         runs.put(server + "/" + run.label(), run);
         List<CellResult> each = java.util.Arrays.stream(trials).mapToObj(t -> {
             CellResult c = CrossoverTest.cell(server, "entry", "blocking", 400, t);

@@ -53,7 +53,7 @@ final class BestSettings {
             if (run == null || r.failed() || r.spec().cost() || r.spec().calibration()) {
                 continue;
             }
-            byCell.computeIfAbsent(run.server() + "/" + run.variant() + " " + r.spec().label(), k -> new ArrayList<>()).add(r);
+            byCell.computeIfAbsent(run.server() + "/" + run.variant() + " " + run.protocol() + " " + r.spec().label(), k -> new ArrayList<>()).add(r);
         }
         List<Best> bests = new ArrayList<>();
         for (List<CellResult> cell : byCell.values()) {

@@ -49,6 +49,8 @@ public final class Compare {
 
     private final Options options;
     private final LoadClient client;
+    /** h2load, for the cells spoken over HTTP/2 (protocols=h2), or null. */
+    private final LoadClient http2;
     private final Path runDir;
     private final Progress progress;
     /** Which cores the load client and the server side run on. */
@@ -70,10 +72,11 @@ public final class Compare {
     /** Why the products cost failed (the two styles sent different bodies), or null. */
     private String costFailure;
 
-    private Compare(Options options, LoadClient client, Path runDir, Progress progress, WrkClient lean, CpuSets cpus) {
+    private Compare(Options options, LoadClient client, Path runDir, Progress progress, WrkClient lean, CpuSets cpus) throws IOException {
         this.options = options;
         this.cpus = cpus;
         this.client = client;
+        this.http2 = options.protocols().contains("h2") ? new H2loadClient(runDir) : null;
         this.lean = lean;
         this.runDir = runDir;
         this.progress = progress;
@@ -115,7 +118,8 @@ public final class Compare {
         int pool = (int) sharedSetting("trainyard.jdbc.poolSize", 20);
         if (options.remote()) {
             try {
-                runs.add(new ServerRun(options.urlName(), remoteVariant(options.url()), Tuning.AS_CONFIGURED));
+                runs.add(new ServerRun(options.urlName(), remoteVariant(options.url()), Tuning.AS_CONFIGURED,
+                        options.protocols().get(0)));
             } catch (IllegalArgumentException badInput) {
                 refuse(badInput);
                 return;
@@ -125,7 +129,9 @@ public final class Compare {
             for (String variant : options.variants()) {
                 if (options.packaged() ? !(server.equals("glassfish") && variant.equals("virtual")) : Server.canRun(server, variant)) {
                     for (Tuning tuning : options.sweep().points(variant.equals("platform"), threads, pool)) {
-                        runs.add(new ServerRun(server, variant, tuning));
+                        for (String protocol : options.protocols()) {
+                            runs.add(new ServerRun(server, variant, tuning, protocol));
+                        }
                     }
                 } else {
                     skipped.add(server + "/" + variant + (server.equals("glassfish")
@@ -169,7 +175,8 @@ public final class Compare {
                         compare.runVariant(run, options.packaged()
                                 ? () -> ContainerDeployment.start(options.containers(), run.server(), run.variant(), database.settings(),
                                         compare.cpus.serverCpus())
-                                : () -> Deployment.of(Server.start(run.server(), run.variant(), database.settings(), run.tuning())), audit);
+                                : () -> Deployment.of(Server.start(run.server(), run.variant(), database.settings(), run.tuning(),
+                                        run.tls(), created -> { })), audit);
                     }
                 }
             }
@@ -178,8 +185,9 @@ public final class Compare {
         } finally {
             Map<String, ServerRun> byName = new LinkedHashMap<>();
             runs.forEach(r -> byName.put(r.server() + "/" + r.label(), r));
-            Report report = new Report(client.name(), compare.facts, compare.results, compare.dashboards,
-                    BestSettings.of(compare.results, byName), compare.threadCosts, compare.footprints);
+            Report report = new Report(client.name() + (compare.http2 == null ? "" : " (h2 cells: h2load)"), compare.facts, compare.results, compare.dashboards,
+                    BestSettings.of(compare.results, byName), ProtocolCost.of(compare.results, byName), compare.threadCosts,
+                    compare.footprints);
             report.write(runDir);
             report.print(System.out, runDir);
             link(options.dir().resolve("latest"), runDir);
@@ -204,10 +212,10 @@ public final class Compare {
                 + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() && options.engines() == null ? " in-process" : "")
                 + " on Java " + System.getProperty("java.version") + ".");
         facts.add(cpus.describe());
-        if (!options.jmeter()) {
-            facts.add("wrk counts every non-2xx answer as a status error without telling a 503 (load shed) from a failure, so"
-                    + " only its socket errors and timeouts count against a cell; it leaves requests in flight when it stops,"
-                    + " so no views audit is made on its cells.");
+        for (LoadClient each : http2 == null ? List.of(client) : List.of(client, http2)) {
+            if (each.limits() != null) {
+                facts.add(each.limits());
+            }
         }
         if (options.remote()) {
             facts.add("Target: " + options.url() + " (" + options.urlName() + "), a deployment this harness did not start: its variant,"
@@ -255,7 +263,8 @@ public final class Compare {
             facts.add(String.format(Locale.ROOT, "%s/%s: Java %s, requests on %s threads, request thread bound %s.", name, label,
                     MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
                     Double.isInfinite(bounds.requestThreads()) ? "none (virtual)" : String.format(Locale.ROOT, "%.0f", bounds.requestThreads())));
-            LoadClient.Target target = new LoadClient.Target(server.baseUrl(), URI.create(server.baseUrl()).getPort(), variant);
+            String loaded = run.tls() ? server.httpsUrl().orElseThrow() : server.baseUrl();
+            LoadClient.Target target = new LoadClient.Target(loaded, URI.create(loaded).getPort(), variant, run.protocol());
             // The thread model's cost is a property of the variant as configured: a sweep's restarts skip it.
             boolean costs = options.threadCost() && run.tuning().asConfigured();
             jvm = options.waits() || costs ? attach(name, label, server) : null;
@@ -330,7 +339,7 @@ public final class Compare {
         System.out.flush();
         Path jtl = dir.resolve("warm-up.jtl");
         for (CellSpec cell : paths.values()) {
-            client.run(cell, target, 0, options.smoke() ? 1 : WARM_UP_SECONDS, jtl);
+            clientFor(target).run(cell, target, 0, options.smoke() ? 1 : WARM_UP_SECONDS, jtl);
             Files.deleteIfExists(jtl);
             settle(scrape);
         }
@@ -356,6 +365,7 @@ public final class Compare {
             CellSpec cell, EntryAudit audit, Path dir) throws Exception {
         Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", ++cellsRun,
                 cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
+        LoadClient client = clientFor(target);
         boolean audited = audit != null && cell.writesEntries() && client.countsEveryRequest();
         long viewsBefore = audited ? audit.views() : 0;
         ServerWatch watch = ServerWatch.start(scrape);
@@ -460,12 +470,17 @@ public final class Compare {
         }
     }
 
+    /** Who speaks the target's protocol: the run's client, or h2load for HTTP/2 (JMeter and wrk speak HTTP/1.1 only). */
+    private LoadClient clientFor(LoadClient.Target target) {
+        return target.protocol().equals("h2") ? http2 : client;
+    }
+
     /** The memory hold on the fresh server, before the warm-up; a failure is the variant's row's, not the run's. */
     private void holdUsers(ThreadModelCost cost, LoadClient.Target target, MetricsScrape scrape) throws Exception {
         System.out.printf(Locale.ROOT, "thread model cost: %d users held on the blocking sleep, not measured as a cell ... ",
                 ThreadModelCost.HOLD_USERS);
         System.out.flush();
-        cost.measureHold(client, target, scrape);
+        cost.measureHold(clientFor(target), target, scrape);
         if (!settle(scrape)) {
             throw new IllegalStateException("the server still had requests in flight " + SETTLE_MS / 1000 + " s after the hold");
         }

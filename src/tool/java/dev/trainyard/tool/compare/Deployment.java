@@ -15,6 +15,11 @@ interface Deployment extends AutoCloseable {
     /** The WAR's root, ending in '/'. */
     String baseUrl();
 
+    /** The WAR's root over HTTPS, ending in '/', where the deployment serves it. */
+    default java.util.Optional<String> httpsUrl() {
+        return java.util.Optional.empty();
+    }
+
     /** The server's processes on this machine, started by the harness; none for a URL target. */
     List<ProcessHandle> processes();
 
@@ -46,6 +51,11 @@ interface Deployment extends AutoCloseable {
             @Override
             public String baseUrl() {
                 return server.baseUrl();
+            }
+
+            @Override
+            public java.util.Optional<String> httpsUrl() {
+                return server.httpsUrl();
             }
 
             @Override

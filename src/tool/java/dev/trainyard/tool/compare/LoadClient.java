@@ -4,13 +4,16 @@ import java.nio.file.Path;
 
 /**
  * What puts a cell's load on the server and measures it: {@link JMeterClient} (the plans of
- * jmeter/) or {@link WrkClient} (one URL, lean). Everything else about a cell (the server, its
+ * jmeter/), {@link WrkClient} (one URL, lean) or {@link H2loadClient} (one URL, lean, HTTP/2 too). Everything else about a cell (the server, its
  * bounds, the settle, the audit, the report) is the harness's and the same for both.
  */
 interface LoadClient {
 
-    /** The server variant under load: its base URL (ending in /trainyard/) and port, the variant's name. */
-    record Target(String baseUrl, int port, String variant) {
+    /**
+     * The server variant under load: its base URL (ending in /trainyard/, http or https) and port,
+     * the variant's name, and the protocol its cells speak (http, https: HTTP/1.1 over TLS, h2).
+     */
+    record Target(String baseUrl, int port, String variant, String protocol) {
     }
 
     String name();
@@ -21,8 +24,24 @@ interface LoadClient {
      */
     CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception;
 
+    /** What the report must say about its figures (what it cannot tell or count), or null. */
+    default String limits() {
+        return null;
+    }
+
     /** Whether every request it sent is in {@link CellStats#okTotal()} or its errors once it returns: the audit relies on it. */
     boolean countsEveryRequest();
+
+    /** Fails with the package to install unless {@code command --version} runs. */
+    static void installed(String command, String debianPackage) throws java.io.IOException {
+        try {
+            Process p = new ProcessBuilder(command, "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.io.IOException | InterruptedException e) {
+            throw new java.io.IOException(command + " is not installed: apt-get install " + debianPackage, e);
+        }
+    }
 
     /** Why the last run's samples are incomplete (a remote engine left out or lost), or null when they are whole. */
     default String partial() {

@@ -14,7 +14,7 @@ import java.util.Properties;
  * ({@code -Pbench}: {@link #BENCH}) changes the defaults; a -D setting still wins. {@link #HELP}
  * is what the README and {@code -Dhelp} print.
  */
-record Options(String mode, String client, List<String> servers, List<String> variants, List<String> plans,
+record Options(String mode, String client, List<String> servers, List<String> variants, List<String> protocols, List<String> plans,
         List<String> virtualPlans, int[] users,
         int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
@@ -41,14 +41,20 @@ record Options(String mode, String client, List<String> servers, List<String> va
     static final String DEFAULT_PLANS = "sleep,offload,entry,store,products";
     /** What a thread model changes: the plans the default run repeats on the virtual variants. */
     static final List<String> THREAD_PLANS = List.of("sleep", "entry", "threads", "open");
-    /** The plans wrk can drive: one URL, closed model, time-bound. */
-    static final List<String> WRK_PLANS = List.of("sleep", "offload", "entry", "products", "hello", "threads", "cost");
+    /** The plans a one-URL client (wrk, and h2load for HTTP/2) can drive: one URL, closed model, time-bound. */
+    static final List<String> URL_PLANS = List.of("sleep", "offload", "entry", "products", "hello", "threads", "cost");
 
     static final String HELP = """
             mode=default|full|smoke   default: the five experiments at reduced loads, 3 trials of short cells (about 24
                                       minutes; the start prints the plan); full: the original experiments' loads and
                                       lengths (hours); smoke: CI
             client=jmeter|wrk         the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)
+            protocols=http            http, https (HTTP/1.1 over TLS), h2 (HTTP/2 over TLS by ALPN, with client=wrk: its
+                                      cells are run by h2load, the lean client that speaks it, one stream in flight per
+                                      connection as wrk keeps one request): each server variant is started with its
+                                      HTTPS listener (server-configs/<server>/tls) and its cells run once per protocol,
+                                      rows "platform https", "platform h2"; the keystore is the runner's
+                                      (target/run/tls); target=url: the URL's own protocol
             engines=host:port,...     JMeter's remote engines (jmeter-server; the compose profile "distributed") run
                                       each cell instead of this JVM, each with its share of the users, their samples
                                       merged here; their RMI keystore and rmi.properties in target/jmeter-rmi;
@@ -127,6 +133,18 @@ record Options(String mode, String client, List<String> servers, List<String> va
             throw new IllegalArgumentException("url is read with target=url only; got url=" + url + " and target=" + target);
         }
         boolean packaged = target.equals("containers");
+        List<String> protocols = s.list("protocols", remote && url.startsWith("https:") ? "https" : "http", List.of("http", "https", "h2"));
+        if (packaged && !protocols.equals(List.of("http"))) {
+            throw new IllegalArgumentException("protocols: the images serve plain HTTP; https and h2 need target=processes");
+        }
+        if (remote && (protocols.size() != 1 || protocols.get(0).equals("http") == url.startsWith("https:"))) {
+            throw new IllegalArgumentException("protocols: target=url speaks its URL's protocol (http for http://, https or h2"
+                    + " for https://); got " + protocols + " for " + url);
+        }
+        if (protocols.contains("h2") && !client.equals("wrk")) {
+            throw new IllegalArgumentException("protocols: h2 needs client=wrk, the lean client, whose HTTP/2 cells h2load runs"
+                    + " (JMeter's HTTP sampler speaks HTTP/1.1 only)");
+        }
         boolean notHere = remote || packaged;
         Containers containers = packaged ? new Containers(s.text("images", "trainyard"), s.text("container.memory", "1536m")) : null;
         if (containers != null && !containers.memory().matches("[1-9][0-9]*[kmg]")) {
@@ -141,11 +159,11 @@ record Options(String mode, String client, List<String> servers, List<String> va
         // The default run's budget: on the virtual variants only what threads change, unless plans were named.
         List<String> virtualPlans = mode.equals("full") || !s.text("plans", "").isEmpty() ? plans
                 : plans.stream().filter(THREAD_PLANS::contains).toList();
-        if (client.equals("wrk")) {
+        if (!client.equals("jmeter")) {
             for (String plan : plans) {
-                if (!WRK_PLANS.contains(plan)) {
-                    throw new IllegalArgumentException("plans: wrk cannot run " + plan + " (it takes "
-                            + String.join(", ", WRK_PLANS) + "); use client=jmeter");
+                if (!URL_PLANS.contains(plan)) {
+                    throw new IllegalArgumentException("plans: " + client + " cannot run " + plan + " (it takes "
+                            + String.join(", ", URL_PLANS) + "); use client=jmeter");
                 }
             }
         }
@@ -186,7 +204,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
-        return new Options(mode, client, servers, variants, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
+        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
                 crosscheck, strict, waits, threadCost, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
                 s.text("diff", null), s.text("against", "latest"), remote ? url : null,

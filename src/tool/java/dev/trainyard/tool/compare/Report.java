@@ -33,11 +33,12 @@ final class Report {
     private final List<Findings.Finding> findings;
     private final Map<String, String> dashboards;
     private final BestSettings best;
+    private final ProtocolCost protocols;
     private final List<ThreadModelCost.Row> threadCosts;
     private final List<Footprint> footprints;
 
     Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards, BestSettings best,
-            List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints) {
+            ProtocolCost protocols, List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints) {
         this.client = client;
         this.facts = facts;
         this.results = results;
@@ -46,6 +47,7 @@ final class Report {
         this.findings = new Findings(results).check();
         this.dashboards = dashboards;
         this.best = best;
+        this.protocols = protocols;
         this.threadCosts = threadCosts;
         this.footprints = footprints;
     }
@@ -111,6 +113,10 @@ final class Report {
             s.append(paste.isEmpty() ? "No setting beat the equal settings beyond noise: nothing to paste.\n"
                     : "To run a server at its best, in its native files:\n");
             paste.forEach(l -> s.append("- ").append(l).append('\n'));
+        }
+        if (!protocols.isEmpty()) {
+            s.append("\nWhat the protocol costs (the same cell over each protocol, each experiment's highest load; x: to the first):\n");
+            protocols.lines().forEach(l -> s.append("- ").append(l).append('\n'));
         }
         if (!footprints.isEmpty()) {
             s.append("\nFootprint (each server variant: start-up, memory, the CPU a request costs the server):\n");
@@ -230,6 +236,9 @@ final class Report {
             best.pasteLines().forEach(l -> h.append(escapeHtml4(l)).append('\n'));
             h.append(best.pasteLines().isEmpty() ? "(no setting beat the equal settings beyond noise)" : "").append("</pre>\n");
         }
+        section(h, "What the protocol costs", "The same cell of the same server variant over plain HTTP, HTTP/1.1 over TLS "
+                + "(https) and HTTP/2 over TLS (h2), in this run, at each experiment's highest load; x: throughput to the first "
+                + "protocol's.", "protocols", protocols.lines());
         footprint(h);
         threadCosts(h);
     }

@@ -34,13 +34,7 @@ final class WrkClient implements LoadClient {
             }
             Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
         }
-        try {
-            Process p = new ProcessBuilder("wrk", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            p.waitFor(10, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            throw new IOException("wrk is not installed: apt-get install wrk", e);
-        }
+        LoadClient.installed("wrk", "wrk");
     }
 
     @Override
@@ -51,6 +45,13 @@ final class WrkClient implements LoadClient {
     @Override
     public boolean countsEveryRequest() {
         return false;
+    }
+
+    @Override
+    public String limits() {
+        return "wrk counts every non-2xx answer as a status error without telling a 503 (load shed) from a failure, so"
+                + " only its socket errors and timeouts count against a cell; it leaves requests in flight when it stops,"
+                + " so no views audit is made on its cells.";
     }
 
     /** The cell's URL at its users for the warm-up (dropped), then for the measured seconds. */
@@ -68,7 +69,7 @@ final class WrkClient implements LoadClient {
 
     /** Loads {@code url} with {@code connections} for {@code seconds}; only 127.0.0.1 is ever targeted. */
     CellStats run(String url, int connections, int seconds) throws IOException, InterruptedException {
-        if (!url.startsWith("http://127.0.0.1:")) {
+        if (!url.startsWith("http://127.0.0.1:") && !url.startsWith("https://127.0.0.1:")) {
             throw new IllegalArgumentException("the harness only loads 127.0.0.1: " + url);
         }
         int threads = Math.min(2, connections);
