@@ -29,6 +29,9 @@ final class H2loadClient implements LoadClient {
     private static final Pattern REQUESTS = Pattern.compile(
             "requests: (\\d+) total, (\\d+) started, (\\d+) done, (\\d+) succeeded, (\\d+) failed, (\\d+) errored, (\\d+) timeout");
 
+    /** As wrk's --timeout: a connection silent this long counts its request as an error. */
+    private static final int TIMEOUT_SECONDS = 10;
+
     private final Path workDir;
 
     H2loadClient(Path workDir) throws IOException {
@@ -66,18 +69,22 @@ final class H2loadClient implements LoadClient {
             throw new IllegalArgumentException("the harness only loads 127.0.0.1: " + url);
         }
         Path log = Files.createTempFile(workDir, "h2load-", ".log");
+        Path printed = Files.createTempFile(workDir, "h2load-", ".out");
         try {
+            // -N: a connection silent that long is closed, so that a stream the server never
+            // answers ends the run as an error instead of holding h2load at its stop for ever.
             List<String> command = new ArrayList<>(List.of("h2load", "-c" + cell.users(), "-m1", "-t" + Math.min(2, cell.users()),
-                    "-D" + seconds, "--warm-up-time=" + warmup, "--log-file=" + log, url));
-            Process h2load = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(h2load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!h2load.waitFor(warmup + seconds + 60L, TimeUnit.SECONDS)) {
-                h2load.destroyForcibly();
-                throw new IOException("h2load did not finish");
+                    "-D" + seconds, "--warm-up-time=" + warmup, "-N" + TIMEOUT_SECONDS + "s", "--log-file=" + log, url));
+            Process h2load = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(printed.toFile()).start();
+            if (!h2load.waitFor(warmup + seconds + TIMEOUT_SECONDS + 60L, TimeUnit.SECONDS)) {
+                h2load.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                throw new IOException("h2load did not finish within " + (warmup + seconds + TIMEOUT_SECONDS + 60L) + " s: "
+                        + Files.readString(printed, StandardCharsets.UTF_8).lines().reduce((first, second) -> second).orElse(""));
             }
-            return parse(output, Files.readAllLines(log), seconds);
+            return parse(Files.readString(printed, StandardCharsets.UTF_8), Files.readAllLines(log), seconds);
         } finally {
             Files.deleteIfExists(log);
+            Files.deleteIfExists(printed);
         }
     }
 
