@@ -52,6 +52,11 @@ public final class Settings {
         return value;
     }
 
+    public static String text(String name, String defaultValue) {
+        String raw = raw(name);
+        return raw == null ? defaultValue : raw.trim();
+    }
+
     /** Every numeric setting read so far, by name, with the value in effect. */
     public static SortedMap<String, Integer> inEffect() {
         return new TreeMap<>(NUMBERS);

@@ -122,6 +122,17 @@ class HttpsIT {
         assertEquals(200, response.statusCode(), name + ": by the name localhost");
     }
 
+    /** /metrics (scraped over plain HTTP) says when the certificate the HTTPS listener serves ends. */
+    @Test
+    @Order(7)
+    void metricsSayWhenTheServedCertificateEnds() throws Exception {
+        long notAfter = certificate.getNotAfter().toInstant().getEpochSecond();
+        assertEquals(notAfter, ServerMetrics.sum(server.baseUrl(), "trainyard_tls_certificate_expiry_seconds"), 0.5,
+                name + ": the end of the certificate in " + server.certificatePem().orElseThrow());
+        double daysLeft = ServerMetrics.sum(server.baseUrl(), "trainyard_tls_certificate_days_left");
+        assertTrue(daysLeft > 14 && daysLeft <= 90, name + ": days left " + daysLeft);
+    }
+
     /** A client that speaks plain HTTP to the TLS port is turned away at once: never served, never left hanging. */
     @Test
     @Order(5)

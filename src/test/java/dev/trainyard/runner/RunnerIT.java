@@ -159,6 +159,14 @@ class RunnerIT {
         }
     }
 
+    /** Without an HTTPS listener there is no certificate to report. */
+    @Test
+    @Order(4)
+    void metricsReportNoCertificateWithoutHttps() throws Exception {
+        assertEquals(0, ServerMetrics.sum(server.baseUrl(), "trainyard_tls_certificate_expiry_seconds"), name);
+        assertTrue(ServerMetrics.sum(server.baseUrl(), "trainyard_jvm_threads_live") > 0, name + ": /metrics answered");
+    }
+
     @Test
     @Order(9)
     void everyRequestInFlightGetsOneAnswerWhenTheServerStops() throws Exception {
