@@ -26,6 +26,13 @@ class ProtocolsTest {
     }
 
     @Test
+    void theFullRunSpeaksEveryProtocolItsClientSpeaks() {
+        assertEquals(List.of("http", "https"), Options.parse(Map.of("mode", "full")).protocols());
+        assertEquals(List.of("http", "https", "h2"), Options.parse(Map.of("mode", "full", "client", "wrk", "plans", "hello")).protocols());
+        assertEquals(List.of("http"), Options.parse(Map.of("mode", "full", "target", "containers")).protocols(), "the images serve plain HTTP");
+    }
+
+    @Test
     void http2NeedsTheLeanClientWhoseHttp2CellsH2loadRuns() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Options.parse(Map.of("protocols", "h2")));
@@ -43,5 +50,8 @@ class ProtocolsTest {
                 "client", "wrk", "protocols", "h2", "plans", "hello")).protocols());
         assertThrows(IllegalArgumentException.class, () -> Options.parse(Map.of("target", "url", "url", "http://127.0.0.1:18080/trainyard",
                 "protocols", "https")), "an http URL speaks http");
+        assertEquals(java.util.Optional.of("https://127.0.0.1:18443/trainyard/"),
+                Deployment.at("https://127.0.0.1:18443/trainyard").httpsUrl(), "an https URL's cells load it as it is");
+        assertTrue(Deployment.at("http://127.0.0.1:18080/trainyard").httpsUrl().isEmpty());
     }
 }

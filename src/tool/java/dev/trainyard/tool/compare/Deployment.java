@@ -79,6 +79,11 @@ interface Deployment extends AutoCloseable {
             }
 
             @Override
+            public java.util.Optional<String> httpsUrl() {
+                return root.startsWith("https:") ? java.util.Optional.of(root) : java.util.Optional.empty();
+            }
+
+            @Override
             public List<ProcessHandle> processes() {
                 return List.of();
             }

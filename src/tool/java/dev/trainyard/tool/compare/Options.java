@@ -54,7 +54,8 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       connection as wrk keeps one request): each server variant is started with its
                                       HTTPS listener (server-configs/<server>/tls) and its cells run once per protocol,
                                       rows "platform https", "platform h2"; the keystore is the runner's
-                                      (target/run/tls); target=url: the URL's own protocol
+                                      (target/run/tls); full: http,https (with client=wrk, h2 too); target=url: the
+                                      URL's own protocol
             engines=host:port,...     JMeter's remote engines (jmeter-server; the compose profile "distributed") run
                                       each cell instead of this JVM, each with its share of the users, their samples
                                       merged here; their RMI keystore and rmi.properties in target/jmeter-rmi;
@@ -133,7 +134,10 @@ record Options(String mode, String client, List<String> servers, List<String> va
             throw new IllegalArgumentException("url is read with target=url only; got url=" + url + " and target=" + target);
         }
         boolean packaged = target.equals("containers");
-        List<String> protocols = s.list("protocols", remote && url.startsWith("https:") ? "https" : "http", List.of("http", "https", "h2"));
+        // full: every protocol the client speaks, on the servers the harness starts.
+        String everyProtocol = client.equals("wrk") ? "http,https,h2" : "http,https";
+        List<String> protocols = s.list("protocols", remote ? (url.startsWith("https:") ? "https" : "http")
+                : mode.equals("full") && !packaged ? everyProtocol : "http", List.of("http", "https", "h2"));
         if (packaged && !protocols.equals(List.of("http"))) {
             throw new IllegalArgumentException("protocols: the images serve plain HTTP; https and h2 need target=processes");
         }
