@@ -27,9 +27,24 @@ class ProtocolsTest {
 
     @Test
     void theFullRunSpeaksEveryProtocolItsClientSpeaks() {
-        assertEquals(List.of("http", "https"), Options.parse(Map.of("mode", "full")).protocols());
-        assertEquals(List.of("http", "https", "h2"), Options.parse(Map.of("mode", "full", "client", "wrk", "plans", "hello")).protocols());
+        assertEquals(List.of("http", "https", "https-close"), Options.parse(Map.of("mode", "full")).protocols());
+        assertEquals(List.of("http", "https", "https-close", "h2"),
+                Options.parse(Map.of("mode", "full", "client", "wrk", "plans", "hello")).protocols());
         assertEquals(List.of("http"), Options.parse(Map.of("mode", "full", "target", "containers")).protocols(), "the images serve plain HTTP");
+    }
+
+    @Test
+    void aCloseProtocolOpensAConnectionPerRequestOverItsTransport() {
+        ServerRun closed = new ServerRun("tomcat", "platform", Tuning.AS_CONFIGURED, "https-close");
+        assertTrue(closed.tls());
+        assertEquals("platform https-close", closed.label());
+        assertFalse(new LoadClient.Target("https://127.0.0.1:18443/trainyard/", 18443, "platform", "https-close").keepAlive());
+        assertTrue(new LoadClient.Target("https://127.0.0.1:18443/trainyard/", 18443, "platform", "https").keepAlive());
+        assertFalse(new ServerRun("tomcat", "platform", Tuning.AS_CONFIGURED, "http-close").tls());
+        assertEquals(List.of("http-close"), Options.parse(Map.of("target", "containers", "protocols", "http-close")).protocols(),
+                "plain HTTP without keep-alive needs no TLS listener");
+        assertEquals(List.of("https-close"), Options.parse(Map.of("target", "url", "url", "https://127.0.0.1:18443/trainyard",
+                "protocols", "https-close")).protocols());
     }
 
     @Test

@@ -406,7 +406,7 @@ public final class Compare {
         if (lean != null && cell.users() > 0 && !cell.loopBound()) {
             // After the audit: wrk's requests write too. It runs the cell's whole length, warm-up
             // included, since it cannot cut one: its start weighs less over a longer run.
-            CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds());
+            CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds(), target.keepAlive());
             second = new CellResult.Lean(w.throughput(), w.p95Ms(), w.errors());
             settle(scrape);
         }

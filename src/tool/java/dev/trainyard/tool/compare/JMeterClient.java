@@ -51,6 +51,7 @@ final class JMeterClient implements LoadClient {
         props.put("host", remote == null ? "127.0.0.1" : URI.create(target.baseUrl()).getHost());
         props.put("port", String.valueOf(target.port()));
         props.put("protocol", URI.create(target.baseUrl()).getScheme());
+        props.put("keepalive", String.valueOf(target.keepAlive()));
         List<String> engines = remote == null ? List.of() : remote.hosts().subList(0, enginesFor(cell.users(), remote.hosts().size()));
         props.put("users", String.valueOf(remote == null ? cell.users() : cell.users() / engines.size()));
         props.put("rampup", String.valueOf(Math.min(warmup, cell.users() >= 100 ? 1 : 0)));

@@ -11,9 +11,14 @@ interface LoadClient {
 
     /**
      * The server variant under load: its base URL (ending in /trainyard/, http or https) and port,
-     * the variant's name, and the protocol its cells speak (http, https: HTTP/1.1 over TLS, h2).
+     * the variant's name, and the protocol its cells speak ({@link ServerRun#PROTOCOLS}).
      */
     record Target(String baseUrl, int port, String variant, String protocol) {
+
+        /** Whether the client keeps its connections from one request to the next ("-close": a connection per request). */
+        boolean keepAlive() {
+            return ServerRun.keepAlive(protocol);
+        }
     }
 
     String name();

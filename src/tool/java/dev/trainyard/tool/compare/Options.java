@@ -54,8 +54,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       connection as wrk keeps one request): each server variant is started with its
                                       HTTPS listener (server-configs/<server>/tls) and its cells run once per protocol,
                                       rows "platform https", "platform h2"; the keystore is the runner's
-                                      (target/run/tls); full: http,https (with client=wrk, h2 too); target=url: the
-                                      URL's own protocol
+                                      (target/run/tls); http-close, https-close: a new connection (and TLS handshake)
+                                      per request, what keep-alive saves; full: http,https,https-close (with
+                                      client=wrk, h2 too); target=url: the URL's own protocol
             engines=host:port,...     JMeter's remote engines (jmeter-server; the compose profile "distributed") run
                                       each cell instead of this JVM, each with its share of the users, their samples
                                       merged here; their RMI keystore and rmi.properties in target/jmeter-rmi;
@@ -135,15 +136,15 @@ record Options(String mode, String client, List<String> servers, List<String> va
         }
         boolean packaged = target.equals("containers");
         // full: every protocol the client speaks, on the servers the harness starts.
-        String everyProtocol = client.equals("wrk") ? "http,https,h2" : "http,https";
+        String everyProtocol = client.equals("wrk") ? "http,https,https-close,h2" : "http,https,https-close";
         List<String> protocols = s.list("protocols", remote ? (url.startsWith("https:") ? "https" : "http")
-                : mode.equals("full") && !packaged ? everyProtocol : "http", List.of("http", "https", "h2"));
-        if (packaged && !protocols.equals(List.of("http"))) {
+                : mode.equals("full") && !packaged ? everyProtocol : "http", ServerRun.PROTOCOLS);
+        if (packaged && protocols.stream().anyMatch(ServerRun::tls)) {
             throw new IllegalArgumentException("protocols: the images serve plain HTTP; https and h2 need target=processes");
         }
-        if (remote && (protocols.size() != 1 || protocols.get(0).equals("http") == url.startsWith("https:"))) {
+        if (remote && (protocols.size() != 1 || ServerRun.tls(protocols.get(0)) != url.startsWith("https:"))) {
             throw new IllegalArgumentException("protocols: target=url speaks its URL's protocol (http for http://, https or h2"
-                    + " for https://); got " + protocols + " for " + url);
+                    + " for https://, each or not -close); got " + protocols + " for " + url);
         }
         if (protocols.contains("h2") && !client.equals("wrk")) {
             throw new IllegalArgumentException("protocols: h2 needs client=wrk, the lean client, whose HTTP/2 cells h2load runs"

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What the protocol costs (protocols=http,https,h2): the same cell of the same server variant
+ * What the protocol costs (protocols=http,https,https-close,h2): the same cell of the same server variant
  * spoken over each protocol in the same run, at each experiment's highest load, as a ratio to
  * plain HTTP (or to the first protocol measured).
  */
@@ -41,7 +41,7 @@ final class ProtocolCost {
                 return;
             }
             List<Map.Entry<String, CellResult>> ordered = byProtocol.entrySet().stream()
-                    .sorted(Comparator.comparingInt(e -> List.of("http", "https", "h2").indexOf(e.getKey()))).toList();
+                    .sorted(Comparator.comparingInt(e -> ServerRun.PROTOCOLS.indexOf(e.getKey()))).toList();
             double base = ordered.get(0).getValue().stats().throughput();
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s %s %s @ %d users:", k[0], k[1], k[2], users));
             for (Map.Entry<String, CellResult> e : ordered) {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,19 +63,28 @@ final class WrkClient implements LoadClient {
         }
         String url = target.baseUrl() + cell.path();
         if (warmup > 0) {
-            run(url, cell.users(), warmup);
+            run(url, cell.users(), warmup, target.keepAlive());
         }
-        return run(url, cell.users(), seconds);
+        return run(url, cell.users(), seconds, target.keepAlive());
     }
 
-    /** Loads {@code url} with {@code connections} for {@code seconds}; only 127.0.0.1 is ever targeted. */
-    CellStats run(String url, int connections, int seconds) throws IOException, InterruptedException {
+    /**
+     * Loads {@code url} with {@code connections} for {@code seconds}, each connection kept or, with
+     * {@code keepAlive} false, closed by the server after every answer ({@code Connection: close}:
+     * wrk then opens, and over TLS handshakes, a new one); only 127.0.0.1 is ever targeted.
+     */
+    CellStats run(String url, int connections, int seconds, boolean keepAlive) throws IOException, InterruptedException {
         if (!url.startsWith("http://127.0.0.1:") && !url.startsWith("https://127.0.0.1:")) {
             throw new IllegalArgumentException("the harness only loads 127.0.0.1: " + url);
         }
         int threads = Math.min(2, connections);
-        Process wrk = new ProcessBuilder("wrk", "-t" + threads, "-c" + connections, "-d" + seconds + "s",
-                "--timeout", "10s", "-s", script.toString(), url).redirectErrorStream(true).start();
+        List<String> command = new ArrayList<>(List.of("wrk", "-t" + threads, "-c" + connections, "-d" + seconds + "s",
+                "--timeout", "10s", "-s", script.toString()));
+        if (!keepAlive) {
+            command.addAll(List.of("-H", "Connection: close"));
+        }
+        command.add(url);
+        Process wrk = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(wrk.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!wrk.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
             wrk.destroyForcibly();
