@@ -36,6 +36,7 @@ final class Findings {
             storeBlocking(where).ifPresent(found::add);
         }
         found.addAll(threadModels());
+        found.addAll(new ThreadsOverTime(results).findings());
         return found;
     }
 

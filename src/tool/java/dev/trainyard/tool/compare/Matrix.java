@@ -166,11 +166,17 @@ final class Matrix {
         }
     }
 
-    /** E5 threads: 500 connections on the blocking style; compare the variants' rows. */
+    /**
+     * E5 threads: 500 connections on the blocking style, against a wait (sleep), no work at all
+     * (hello, as the original) and the database (entry); compare the variants' rows and their
+     * threads over time.
+     */
     private static void threads(Options o, List<CellSpec> cells) {
         for (int users : levels(o, new int[] {500}, new int[] {500}, new int[] {20})) {
             cells.add(new CellSpec("threads", "threads.jmx", "blocking sleep", users, 0,
                     props("work", "sleep?ms=" + SLEEP_MS), SLEEP_MS / 1000.0, "threads", false, "blocking/sleep?ms=" + SLEEP_MS));
+            cells.add(new CellSpec("threads", "threads.jmx", "blocking hello", users, 0,
+                    props("work", "hello"), Double.NaN, "", false, "blocking/hello"));
             cells.add(new CellSpec("threads", "threads.jmx", "blocking entry", users, 0,
                     props("work", "entry"), Double.NaN, "", true, "blocking/entry"));
         }

@@ -36,6 +36,7 @@ final class Report {
     private final ProtocolCost protocols;
     private final List<ThreadModelCost.Row> threadCosts;
     private final List<Footprint> footprints;
+    private final ThreadsOverTime threadsOverTime;
 
     Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards, BestSettings best,
             ProtocolCost protocols, List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints) {
@@ -50,12 +51,14 @@ final class Report {
         this.protocols = protocols;
         this.threadCosts = threadCosts;
         this.footprints = footprints;
+        this.threadsOverTime = new ThreadsOverTime(results);
     }
 
     void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         Files.write(dir.resolve("cells.csv"), csv(), StandardCharsets.UTF_8);
         Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(Verdicts.of(results)), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("threads.csv"), ThreadsOverTime.csv(results), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("report.html"), html(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("summary.txt"), summary(), StandardCharsets.UTF_8);
     }
@@ -117,6 +120,10 @@ final class Report {
         if (!protocols.isEmpty()) {
             s.append("\nWhat the protocol costs (the same cell over each protocol, each experiment's highest load; x: to the first):\n");
             protocols.lines().forEach(l -> s.append("- ").append(l).append('\n'));
+        }
+        if (!threadsOverTime.isEmpty()) {
+            s.append("\nE5 threads over time (the threads plan's highest load; live JVM threads from /metrics, one a second):\n");
+            threadsOverTime.lines().forEach(l -> s.append("- ").append(l).append('\n'));
         }
         if (!footprints.isEmpty()) {
             s.append("\nFootprint (each server variant: start-up, memory, the CPU a request costs the server):\n");
@@ -184,6 +191,7 @@ final class Report {
         findings.forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(escapeHtml4(f.sentence()))
                 .append(f.holds() ? "" : "</b>").append("</li>"));
         h.append("</ul>\n");
+        threadsOverTime.html(h);
         charts(h);
         table(h);
         if (!dashboards.isEmpty()) {

@@ -17,16 +17,25 @@ package dev.trainyard.tool.compare;
  * @param waits where the threads doing the WAR's work were, sampled over the measured window
  * @param residentPeakBytes the server process's largest resident memory seen (NaN where /metrics has none)
  * @param cpuSeconds CPU the server's process used over the whole cell, warm-up included (NaN where /metrics has none)
+ * @param timeline the threads second by second over the whole cell
  */
 record ServerActivity(double platformThreadsPeak, double busyPlatformPeak, double busyVirtualPeak, double queuePeak,
         double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes, double poolWaiting, WaitSites waits,
-        double residentPeakBytes, double cpuSeconds) {
+        double residentPeakBytes, double cpuSeconds, ThreadTimeline timeline) {
 
     static final ServerActivity NONE = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE, Double.NaN, Double.NaN);
 
+    /** Without a timeline. */
+    ServerActivity(double platformThreadsPeak, double busyPlatformPeak, double busyVirtualPeak, double queuePeak,
+            double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes, double poolWaiting, WaitSites waits,
+            double residentPeakBytes, double cpuSeconds) {
+        this(platformThreadsPeak, busyPlatformPeak, busyVirtualPeak, queuePeak, trainBatches, trainRoundTrips, trainJobs, rejected, scrapes,
+                poolWaiting, waits, residentPeakBytes, cpuSeconds, ThreadTimeline.NONE);
+    }
+
     ServerActivity with(WaitSites sampled) {
         return new ServerActivity(platformThreadsPeak, busyPlatformPeak, busyVirtualPeak, queuePeak, trainBatches, trainRoundTrips,
-                trainJobs, rejected, scrapes, poolWaiting, sampled, residentPeakBytes, cpuSeconds);
+                trainJobs, rejected, scrapes, poolWaiting, sampled, residentPeakBytes, cpuSeconds, timeline);
     }
 
     double meanBatch() {

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Scrapes the server's /metrics every {@value #EVERY_MS} ms while a cell runs, on its own
- * thread, and keeps the peaks. One scrape costs the server about a millisecond of one thread;
+ * thread, and keeps the peaks and, once a second, the threads ({@link ThreadTimeline}). One scrape costs the server about a millisecond of one thread;
  * at this rate it is far below the noise of any cell.
  */
 final class ServerWatch {
@@ -24,10 +24,15 @@ final class ServerWatch {
     private double residentPeak = Double.NaN;
     private int scrapes;
     private final long startNanos = System.nanoTime();
+    private ThreadTimeline timeline;
+    private long nextSampleMs;
 
     private ServerWatch(MetricsScrape scrape) throws Exception {
         this.scrape = scrape;
         this.first = MetricsScrape.samples(scrape.text());
+        double bound = MetricsScrape.sum(first, "trainyard_server_request_threads_max");
+        this.timeline = new ThreadTimeline(new double[0], new double[0], new double[0], new double[0],
+                bound > 0 && MetricsScrape.sum(first, "trainyard_request_thread_virtual") != 1 ? bound : Double.NaN);
         observe(first);
         this.thread = new Thread(this::loop, "server-watch");
         thread.setDaemon(true);
@@ -56,9 +61,17 @@ final class ServerWatch {
 
     private void observe(Map<String, Double> s) {
         scrapes++;
-        platformPeak = Math.max(platformPeak, MetricsScrape.sum(s, "trainyard_jvm_threads_live"));
-        busyPlatformPeak = Math.max(busyPlatformPeak, MetricsScrape.sum(s, "trainyard_request_threads_busy", "thread=\"platform\""));
-        busyVirtualPeak = Math.max(busyVirtualPeak, MetricsScrape.sum(s, "trainyard_request_threads_busy", "thread=\"virtual\""));
+        double live = MetricsScrape.sum(s, "trainyard_jvm_threads_live");
+        double busyPlatform = MetricsScrape.sum(s, "trainyard_request_threads_busy", "thread=\"platform\"");
+        double busyVirtual = MetricsScrape.sum(s, "trainyard_request_threads_busy", "thread=\"virtual\"");
+        platformPeak = Math.max(platformPeak, live);
+        busyPlatformPeak = Math.max(busyPlatformPeak, busyPlatform);
+        busyVirtualPeak = Math.max(busyVirtualPeak, busyVirtual);
+        long elapsedMs = (System.nanoTime() - startNanos) / 1_000_000;
+        if (elapsedMs >= nextSampleMs) {
+            timeline = timeline.plus(elapsedMs / 1000.0, live, busyPlatform, busyVirtual);
+            nextSampleMs = (elapsedMs / ThreadTimeline.EVERY_MS + 1) * ThreadTimeline.EVERY_MS;
+        }
         queuePeak = Math.max(queuePeak, MetricsScrape.sum(s, "trainyard_executor_queue_depth")
                 + MetricsScrape.sum(s, "trainyard_train_queue_depth"));
         if (s.containsKey("process_resident_memory_bytes")) {
@@ -84,7 +97,7 @@ final class ServerWatch {
                             - MetricsScrape.sum(first, "trainyard_train_jobs_total", "outcome=\"rejected\""),
                     scrapes, delta(end, "trainyard_db_connection_wait_seconds_total") / ((System.nanoTime() - startNanos) / 1e9),
                     WaitSites.NONE, residentPeak,
-                    end.containsKey("process_cpu_seconds_total") ? delta(end, "process_cpu_seconds_total") : Double.NaN);
+                    end.containsKey("process_cpu_seconds_total") ? delta(end, "process_cpu_seconds_total") : Double.NaN, timeline);
         }
     }
 

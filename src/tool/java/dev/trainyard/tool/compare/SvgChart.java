@@ -24,6 +24,7 @@ final class SvgChart {
     private static final int RIGHT = 12;
     private static final int TOP = 28;
     private static final int BOTTOM = 78;
+    private static final int MAX_LABELS = 16;
 
     /** A point; failed points are ringed in red; low and high draw its interval as an error bar (NaN: none). */
     record Point(double x, double y, boolean failed, double low, double high) {
@@ -82,10 +83,16 @@ final class SvgChart {
         // Axes and ticks.
         s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>%n", LEFT, H - BOTTOM, W - RIGHT, H - BOTTOM));
         s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>%n", LEFT, TOP, LEFT, H - BOTTOM));
+        // A tick for every load measured; a long time axis labels every few seconds so its numbers do not overlap.
+        int every = Math.max(1, (xs.size() + MAX_LABELS - 1) / MAX_LABELS);
+        int k = 0;
         for (double v : xs) {
             double px = x.at(v);
             s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#333\"/>", px, H - BOTTOM, px, H - BOTTOM + 4));
-            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", px, H - BOTTOM + 16, number(v)));
+            if (k++ % every == 0) {
+                s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>", px, H - BOTTOM + 16, number(v)));
+            }
+            s.append('\n');
         }
         for (double v : y.ticks()) {
             double py = y.at(v);
