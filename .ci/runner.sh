@@ -63,6 +63,41 @@ check_variant() {
   echo "   served, proved its thread model, stopped cleanly"
 }
 
+# The black-box suite over TLS: each server started by the runner with its HTTPS listener, the
+# suite pointed at its https URL (./mvnw verify -Dit.url=https://...), trusting only the run's
+# self-signed certificate; its raw-socket tests speak TLS too.
+suite_over_tls() {
+  local server=$1 log="target/ci-run-$1-https.log" dir=target/it-tls https=https://127.0.0.1:18443/trainyard
+  echo "== ./mvnw -Prun -Dserver=$server -Dprotocol=https, then ./mvnw verify -Dit.url=$https -Dit.destructive=true"
+  ./mvnw -Prun -Dserver="$server" -Dprotocol=https > "$log" 2>&1 &
+  runner=$!
+  local ok=""
+  for _ in $(seq 1 150); do
+    if grep -q "^Ctrl-C stops" "$log" && curl -sf --cacert target/run/tls/server.pem "$https/blocking/hello" >/dev/null; then ok=yes; break; fi
+    kill -0 "$runner" 2>/dev/null || break
+    sleep 2
+  done
+  [ -n "$ok" ] || { echo "./mvnw -Prun -Dserver=$server -Dprotocol=https did not serve $https/blocking/hello"; tail -60 "$log"; exit 1; }
+  # A trust store holds only a public certificate: its password guards its integrity, not a secret.
+  rm -rf "$dir" && mkdir -p "$dir"
+  keytool -importcert -noprompt -alias trainyard -file target/run/tls/server.pem -keystore "$dir/trust.p12" \
+    -storetype PKCS12 -storepass trust-only > /dev/null 2>&1
+  # The runner's own database (the password from the file it names) and the log it names.
+  local server_log pgpass
+  server_log=$(sed -n 's/^Its log: //p' "$log")
+  pgpass=$(sed -n 's/^Its database: .*, the password in \(.*\) (PGPASSFILE for psql)$/\1/p' "$log")
+  [ -f "$server_log" ] && [ -f "$pgpass" ] || { echo "the runner named no log or password file: '$server_log' '$pgpass'"; exit 1; }
+  TRAINYARD_DB_PASSWORD="$(cut -d: -f5- "$pgpass")" ./mvnw verify -Dit.url="$https" -Dit.destructive=true \
+    -Dtrainyard.db.url=jdbc:postgresql://127.0.0.1:18432/trainyard -Dtrainyard.db.user=trainyard -Dit.log="$server_log" \
+    -Djavax.net.ssl.trustStore="$PWD/$dir/trust.p12" -Djavax.net.ssl.trustStorePassword=trust-only > "$dir/$server.mvn.log" 2>&1 \
+    || { tail -80 "$dir/$server.mvn.log"; exit 1; }
+  grep -q "^The suite against $https: $server/platform; tests that change data or overload it: on; its database: jdbc:postgresql://127.0.0.1:18432/trainyard" \
+    "$dir/$server.mvn.log" \
+    || { echo "$server: the suite did not see the deployment over TLS"; grep "^The suite" "$dir/$server.mvn.log"; exit 1; }
+  echo "   $server over TLS: $(grep -h "Tests run:" "$dir/$server.mvn.log" | tail -1 | sed 's/^\[[A-Z]*\] //')"
+  stop_runner
+}
+
 check_variant "" platform tomcat-default
 check_variant "-Dserver=jetty" platform jetty-platform
 check_variant "-Dserver=glassfish" platform glassfish-platform
@@ -72,5 +107,8 @@ if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
 else
   echo "no JDK 21+ on this machine: the virtual variants were not started"
 fi
+for server in tomcat jetty glassfish; do
+  suite_over_tls "$server"
+done
 trap - EXIT
-echo "the runner: every server variant served and stopped cleanly"
+echo "the runner: every server variant served and stopped cleanly; the suite passed over TLS on each server"

@@ -18,7 +18,6 @@ import dev.trainyard.it.support.Tally;
 import dev.trainyard.testdb.TestDatabase;
 import dev.trainyard.it.support.Views;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -434,8 +433,7 @@ class FaultsIT extends EndpointTest {
     }
 
     private Socket rawGet(String path) throws IOException {
-        Socket socket = new Socket();
-        socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+        Socket socket = connect(0);
         socket.getOutputStream().write(("GET " + uri(path).getRawPath() + "?" + uri(path).getRawQuery() + " HTTP/1.1\r\nHost: "
                 + base.getHost() + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         socket.getOutputStream().flush();

@@ -10,7 +10,6 @@ import dev.trainyard.it.support.Needs;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.math.BigDecimal;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -178,9 +177,7 @@ class ProductsIT extends EndpointTest {
     }
 
     private byte[] readThroughSmallWindow(String path) throws Exception {
-        try (Socket socket = new Socket()) {
-            socket.setReceiveBufferSize(4096);
-            socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+        try (Socket socket = connect(4096)) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(("GET " + uri(path).getRawPath() + "?" + uri(path).getRawQuery()
                     + " HTTP/1.0\r\nHost: " + base.getHost() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -195,9 +192,7 @@ class ProductsIT extends EndpointTest {
     }
 
     private Socket productsReader() throws Exception {
-        Socket socket = new Socket();
-        socket.setReceiveBufferSize(4096);
-        socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+        Socket socket = connect(4096);
         socket.setSoTimeout(10_000);
         socket.getOutputStream().write(("GET " + uri("async/products?count=300000").getRawPath() + "?count=300000 HTTP/1.1\r\nHost: "
                 + base.getHost() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));

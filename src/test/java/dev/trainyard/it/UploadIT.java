@@ -11,7 +11,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -102,8 +101,7 @@ class UploadIT extends EndpointTest {
     void aClientThatSendsItsWholeBodyBeforeReadingGetsThe413() throws Exception {
         long length = LIMIT + 1024 * 1024;
         for (String style : List.of("blocking", "async")) {
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+            try (Socket socket = connect(0)) {
                 socket.setSoTimeout(30_000);
                 OutputStream out = socket.getOutputStream();
                 out.write(("POST " + uri(style + "/upload").getRawPath() + " HTTP/1.1\r\nHost: " + base.getHost()
@@ -154,8 +152,7 @@ class UploadIT extends EndpointTest {
      * client sends its body, as a real one would, while it reads the answer.
      */
     private int expectingContinue(String path, long length) throws Exception {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+        try (Socket socket = connect(0)) {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
             out.write(("POST " + uri(path).getRawPath() + " HTTP/1.1\r\nHost: " + base.getHost() + "\r\nContent-Type: application/octet-stream"

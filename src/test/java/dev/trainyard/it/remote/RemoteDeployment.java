@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLHandshakeException;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 
@@ -119,6 +120,9 @@ public class RemoteDeployment implements LauncherSessionListener {
             throw new IllegalStateException(refusal(URL + "=" + url + " cannot be reached: nothing accepts a connection there"));
         } catch (HttpTimeoutException e) {
             throw new IllegalStateException(refusal(URL + "=" + url + " cannot be reached: no answer in time (" + e.getMessage() + ")"));
+        } catch (SSLHandshakeException e) {
+            throw new IllegalStateException(refusal(URL + "=" + url + " refused by TLS: " + e.getMessage() + " (a self-signed"
+                    + " certificate is trusted with -Djavax.net.ssl.trustStore=FILE -Djavax.net.ssl.trustStorePassword=...)"));
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalStateException(refusal(URL + "=" + url + " cannot be reached: " + e));
         } catch (InterruptedException e) {

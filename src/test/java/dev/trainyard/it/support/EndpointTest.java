@@ -12,6 +12,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
@@ -30,6 +32,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -60,6 +65,30 @@ public abstract class EndpointTest {
             throw new IllegalStateException(war.getAbsolutePath() + " is missing: run the package phase first");
         }
         return ShrinkWrap.createFromZipFile(WebArchive.class, war);
+    }
+
+    /**
+     * A connection of our own to the server, for what the HTTP client cannot do (a small receive
+     * window, a body sent before the answer is read, a request left half-read): plain TCP, or TLS
+     * when the suite runs against an https URL (trusted as the JVM's default trust store says).
+     *
+     * @param receiveBuffer the socket's receive buffer in bytes, set before connecting; 0 leaves the system's
+     */
+    protected Socket connect(int receiveBuffer) throws IOException {
+        Socket socket = new Socket();
+        if (receiveBuffer > 0) {
+            socket.setReceiveBufferSize(receiveBuffer);
+        }
+        socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+        if (!base.getProtocol().equals("https")) {
+            return socket;
+        }
+        SSLSocket tls = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault()).createSocket(socket, base.getHost(), base.getPort(), true);
+        SSLParameters parameters = tls.getSSLParameters();
+        parameters.setEndpointIdentificationAlgorithm("HTTPS");
+        tls.setSSLParameters(parameters);
+        tls.startHandshake();
+        return tls;
     }
 
     /** The server the suite runs on (tomcat, jetty, glassfish), for messages. */

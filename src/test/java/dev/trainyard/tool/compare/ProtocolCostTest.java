@@ -29,6 +29,24 @@ class ProtocolCostTest {
     }
 
     @Test
+    void theServersCpuPerRequestTellsWhatAHandshakePerRequestCosts() {
+        CellResult kept = cell("https", "blocking", 100, 8000);
+        CellResult closed = cell("https-close", "blocking", 100, 800);
+        ServerActivity keptCpu = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE, Double.NaN,
+                0.2 * kept.stats().total() / 1000);
+        ServerActivity closedCpu = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE, Double.NaN,
+                2.0 * closed.stats().total() / 1000);
+        List<String> lines = ProtocolCost.of(List.of(with(kept, keptCpu), with(closed, closedCpu)), runs).lines();
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).contains("https 8000 req/s, p95 10.0 ms, server CPU 200 ms per 1,000; https-close 800 req/s (x0.10),"
+                + " p95 10.0 ms, server CPU 2000 ms per 1,000"), lines.get(0));
+    }
+
+    private static CellResult with(CellResult c, ServerActivity facts) {
+        return new CellResult(c.server(), c.variant(), c.spec(), c.stats(), facts, c.littleLimit(), null, null, c.results(), null, null, 0.5);
+    }
+
+    @Test
     void aCellOverOneProtocolComparesNothing() {
         assertTrue(ProtocolCost.of(List.of(cell("http", "blocking", 10, 1000)), runs).isEmpty());
     }

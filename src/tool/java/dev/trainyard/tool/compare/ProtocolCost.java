@@ -50,7 +50,10 @@ final class ProtocolCost {
                 if (e != ordered.get(0)) {
                     line.append(String.format(Locale.ROOT, " (x%.2f)", base == 0 ? Double.NaN : s.throughput() / base));
                 }
-                line.append(String.format(Locale.ROOT, ", p95 %.1f ms;", s.p95Ms()));
+                line.append(String.format(Locale.ROOT, ", p95 %.1f ms", s.p95Ms()));
+                // Where the client ran out of CPU first (a handshake per request), the server's CPU per request still tells the cost.
+                double cpu = e.getValue().cpuMsPer1000();
+                line.append(Double.isFinite(cpu) ? String.format(Locale.ROOT, ", server CPU %.0f ms per 1,000;", cpu) : ";");
             }
             line.setLength(line.length() - 1);
             lines.add(line.toString());
@@ -62,7 +65,10 @@ final class ProtocolCost {
         return lines.isEmpty();
     }
 
-    /** One line per cell measured over two protocols or more: each protocol's throughput, its ratio to the first, its p95. */
+    /**
+     * One line per cell measured over two protocols or more: each protocol's throughput, its ratio
+     * to the first, its p95 and, where /metrics has it, the server's CPU per 1,000 requests.
+     */
     List<String> lines() {
         return lines;
     }

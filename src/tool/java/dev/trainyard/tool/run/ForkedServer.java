@@ -30,6 +30,12 @@ abstract class ForkedServer implements ServerProcess {
         return java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.descendants()).toList();
     }
 
+    /** Tomcat and Jetty: their standard output and error, where their console handlers write every line. */
+    @Override
+    public java.nio.file.Path log() {
+        return directory().resolve("logs/console.log");
+    }
+
     @Override
     public java.nio.file.Path directory() {
         return layout.base();

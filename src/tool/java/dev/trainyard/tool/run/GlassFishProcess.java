@@ -209,6 +209,12 @@ final class GlassFishProcess implements ServerProcess {
         return layout.base();
     }
 
+    /** The domain's server.log: GlassFish writes every line there, the application's too. */
+    @Override
+    public Path log() {
+        return layout.base().resolve(DOMAIN).resolve("logs/server.log");
+    }
+
     @Override
     public boolean isAlive() {
         return started;

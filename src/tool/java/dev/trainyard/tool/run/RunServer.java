@@ -57,6 +57,14 @@ public final class RunServer {
             System.out.println("  " + https + "train/entry");
             stack.certificatePem().ifPresent(pem -> System.out.println("  curl --cacert " + pem + " " + https + "metrics"));
         });
+        System.out.println("Its log: " + stack.serverLog().toAbsolutePath());
+        if (stack.embeddedDatabase()) {
+            // The password in a file only its owner reads (what Tomcat's and Jetty's pools read too), never on the console.
+            java.nio.file.Path pgpass = stack.db().writePgpass(java.nio.file.Path.of(System.getProperty("trainyard.run.dir", "target/run"),
+                    "db.pgpass")).toAbsolutePath();
+            System.out.println("Its database: " + stack.db().url() + " as " + stack.db().user() + ", the password in " + pgpass
+                    + " (PGPASSFILE for psql)");
+        }
         System.out.println("Ctrl-C stops the server" + (stack.embeddedDatabase() ? " and the embedded database." : "."));
     }
 }

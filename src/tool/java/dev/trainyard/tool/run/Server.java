@@ -144,6 +144,11 @@ public final class Server implements AutoCloseable {
         return process.directory();
     }
 
+    /** The file the server logs to. */
+    public Path log() {
+        return process.log();
+    }
+
     /** The admin password file of a GlassFish domain the runner made (AS_ADMIN_PASSWORD=...); empty for the others. */
     public java.util.Optional<Path> adminPasswordFile() {
         return process instanceof GlassFishProcess glassfish ? java.util.Optional.of(glassfish.adminPasswordFile())

@@ -19,6 +19,9 @@ interface ServerProcess extends AutoCloseable {
     /** The directory the server runs from: its configuration, its logs, what it writes. */
     java.nio.file.Path directory();
 
+    /** The file the server writes its log to, the WAR's lines included: what an operator reads. */
+    java.nio.file.Path log();
+
     /** Blocks until the server process has ended. */
     void awaitExit() throws InterruptedException;
 

@@ -42,6 +42,11 @@ public final class Stack implements AutoCloseable {
         return server.httpsUrl();
     }
 
+    /** The file the server logs to. */
+    public java.nio.file.Path serverLog() {
+        return server.log();
+    }
+
     public java.util.Optional<java.nio.file.Path> certificatePem() {
         return server.certificatePem();
     }
