@@ -380,12 +380,15 @@ public final class Compare {
                 : sampler.start(Math.round(1000 * options.warmup() * ThreadSampler.FROM_WARM_UP), 1000L * options.warmup());
         try {
             stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
+        } catch (LoadClient.Unfinished e) {
+            stats = CellStats.of(List.of(), 0, 0);
+            failure = e.getMessage();
         } finally {
             activity = watch.stop().with(sampling == null ? WaitSites.NONE : sampling.stop());
         }
         double clientCpu = window.share();
         // Requests the client gave up on may still be in the server: let them end before auditing.
-        if (!settle(scrape)) {
+        if (!settle(scrape) && failure == null) {
             failure = "the server still had requests in flight " + SETTLE_MS / 1000 + " s after the load";
         }
         EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(audit.views() - viewsBefore, stats.okTotal()) : null;

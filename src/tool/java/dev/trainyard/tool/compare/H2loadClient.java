@@ -78,7 +78,7 @@ final class H2loadClient implements LoadClient {
             Process h2load = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(printed.toFile()).start();
             if (!h2load.waitFor(warmup + seconds + TIMEOUT_SECONDS + 60L, TimeUnit.SECONDS)) {
                 h2load.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                throw new IOException("h2load did not finish within " + (warmup + seconds + TIMEOUT_SECONDS + 60L) + " s: "
+                throw new LoadClient.Unfinished("h2load did not finish within " + (warmup + seconds + TIMEOUT_SECONDS + 60L) + " s: "
                         + Files.readString(printed, StandardCharsets.UTF_8).lines().reduce((first, second) -> second).orElse(""));
             }
             return parse(Files.readString(printed, StandardCharsets.UTF_8), Files.readAllLines(log), seconds);

@@ -37,7 +37,17 @@ interface LoadClient {
     /** Whether every request it sent is in {@link CellStats#okTotal()} or its errors once it returns: the audit relies on it. */
     boolean countsEveryRequest();
 
-    /** Fails with the package to install unless {@code command --version} runs. */
+    /**
+     * The client did not end within its bound (a server that stalls its connections can hold a
+     * client at its stop): the cell fails with this reason and the run goes on to the next.
+     */
+    final class Unfinished extends java.io.IOException {
+        Unfinished(String message) {
+            super(message);
+        }
+    }
+
+        /** Fails with the package to install unless {@code command --version} runs. */
     static void installed(String command, String debianPackage) throws java.io.IOException {
         try {
             Process p = new ProcessBuilder(command, "--version").redirectErrorStream(true).start();

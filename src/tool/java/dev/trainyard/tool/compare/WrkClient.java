@@ -84,13 +84,18 @@ final class WrkClient implements LoadClient {
             command.addAll(List.of("-H", "Connection: close"));
         }
         command.add(url);
-        Process wrk = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(wrk.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!wrk.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
-            wrk.destroyForcibly();
-            throw new IOException("wrk did not finish");
+        // Its output goes to a file, so that the bound below holds even if wrk never closes it.
+        Path printed = Files.createTempFile(script.getParent(), "wrk-", ".out");
+        try {
+            Process wrk = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(printed.toFile()).start();
+            if (!wrk.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
+                wrk.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                throw new LoadClient.Unfinished("wrk did not finish within " + (seconds + 60) + " s");
+            }
+            return parse(Files.readString(printed, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(printed);
         }
-        return parse(output);
     }
 
     /** wrk's figures as a cell's: every non-2xx is counted as shed, socket errors and timeouts as errors beyond it. */
