@@ -10,10 +10,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every plan of jmeter/, run by JMeter itself, keeps its connection from one request to the next
@@ -22,22 +20,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * request really pays for one. The server is a fixture that counts the client ports it was asked
  * from; what is under test is the plans' logic.
  */
-class KeepAlivePlansIT {
+class KeepAlivePlansIT extends ClosedLoopPlans {
 
     private static final int LOOPS = 4;
 
-    private static JMeterEngine engine;
-
-    @TempDir
-    Path dir;
-
-    @BeforeAll
-    static void jmeter() throws Exception {
-        engine = new JMeterEngine(Path.of(System.getProperty("trainyard.jmeter.home", "target/jmeter")));
-    }
-
     @ParameterizedTest
-    @ValueSource(strings = {"hello", "sleep", "entry", "offload", "store", "products", "threads"})
+    @MethodSource("plans")
     void aUserKeepsItsConnectionUnlessToldToCloseIt(String plan) throws Exception {
         assertEquals(1, connections(plan, Map.of()), plan + ": connections for " + LOOPS + " requests kept alive");
         assertEquals(LOOPS, connections(plan, Map.of("keepalive", "false")), plan + ": connections for " + LOOPS + " requests closed");

@@ -11,10 +11,8 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every closed-loop plan of jmeter/, run by JMeter itself, behaves as a well-mannered client: a
@@ -25,23 +23,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * request and answers the rest; what is under test is the plans' logic. The JDK's server writes
  * the header as "Retry-after": header names are case-insensitive, and the plans read them so.
  */
-class RetryAfterPlansIT {
+class RetryAfterPlansIT extends ClosedLoopPlans {
 
     private static final int RETRY_AFTER_SECONDS = 2;
     private static final int LOOPS = 3;
 
-    private static JMeterEngine engine;
-
-    @TempDir
-    Path dir;
-
-    @BeforeAll
-    static void jmeter() throws Exception {
-        engine = new JMeterEngine(Path.of(System.getProperty("trainyard.jmeter.home", "target/jmeter")));
-    }
-
     @ParameterizedTest
-    @ValueSource(strings = {"hello", "sleep", "entry", "offload", "store", "products", "threads"})
+    @MethodSource("plans")
     void aUserWaitsTheRetryAfterOfA503AndOnlyThen(String plan) throws Exception {
         List<Long> arrivals = new CopyOnWriteArrayList<>();
         AtomicInteger count = new AtomicInteger();
