@@ -61,7 +61,7 @@ class ThreadsOverTimeTest {
     }
 
     private static ThreadTimeline timeline(double bound, double... live) {
-        ThreadTimeline t = new ThreadTimeline(new double[0], new double[0], new double[0], new double[0], bound);
+        ThreadTimeline t = ThreadTimeline.empty(bound);
         for (int i = 0; i < live.length; i++) {
             t = t.plus(i, live[i], 10, 0);
         }

@@ -6,8 +6,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Scrapes the server's /metrics every {@value #EVERY_MS} ms while a cell runs, on its own
- * thread, and keeps the peaks and, once a second, the threads ({@link ThreadTimeline}). One scrape costs the server about a millisecond of one thread;
- * at this rate it is far below the noise of any cell.
+ * thread, and keeps the peaks and, once a second, the threads ({@link ThreadTimeline}). One
+ * scrape costs the server about a millisecond of one thread; at this rate it is far below the
+ * noise of any cell.
  */
 final class ServerWatch {
 
@@ -31,8 +32,7 @@ final class ServerWatch {
         this.scrape = scrape;
         this.first = MetricsScrape.samples(scrape.text());
         double bound = MetricsScrape.sum(first, "trainyard_server_request_threads_max");
-        this.timeline = new ThreadTimeline(new double[0], new double[0], new double[0], new double[0],
-                bound > 0 && MetricsScrape.sum(first, "trainyard_request_thread_virtual") != 1 ? bound : Double.NaN);
+        this.timeline = ThreadTimeline.empty(bound > 0 && MetricsScrape.sum(first, "trainyard_request_thread_virtual") != 1 ? bound : Double.NaN);
         observe(first);
         this.thread = new Thread(this::loop, "server-watch");
         thread.setDaemon(true);

@@ -17,10 +17,15 @@ import java.util.stream.Collectors;
  */
 record ThreadTimeline(double[] seconds, double[] live, double[] busyPlatform, double[] busyVirtual, double requestThreadBound) {
 
-    static final ThreadTimeline NONE = new ThreadTimeline(new double[0], new double[0], new double[0], new double[0], Double.NaN);
+    static final ThreadTimeline NONE = empty(Double.NaN);
 
     /** Every this often a sample, as the original counted its threads. */
     static final long EVERY_MS = 1000;
+
+    /** No sample yet, against a request thread bound (NaN: none). */
+    static ThreadTimeline empty(double requestThreadBound) {
+        return new ThreadTimeline(new double[0], new double[0], new double[0], new double[0], requestThreadBound);
+    }
 
     ThreadTimeline plus(double second, double liveNow, double platformNow, double virtualNow) {
         int n = seconds.length;
