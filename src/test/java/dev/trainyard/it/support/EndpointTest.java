@@ -87,7 +87,10 @@ public abstract class EndpointTest {
         SSLParameters parameters = tls.getSSLParameters();
         parameters.setEndpointIdentificationAlgorithm("HTTPS");
         tls.setSSLParameters(parameters);
+        // Bounded: a listener that stalls its handshakes fails the test instead of holding it; the caller sets its own read bound.
+        socket.setSoTimeout(10_000);
         tls.startHandshake();
+        socket.setSoTimeout(0);
         return tls;
     }
 
