@@ -42,14 +42,14 @@ all_plans=sleep,offload,entry,store,products,hello,threads,open
 echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans (tomcat, jetty, glassfish)"
 ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans -Dservers=tomcat,jetty,glassfish -Dvariants=platform -Dstrict=true \
   > target/ci-compare-plans.log 2>&1 || { tail -80 target/ci-compare-plans.log; exit 1; }
-sed -n '/== Trainyard comparison: summary/,$p' target/ci-compare-plans.log | head -40
+awk '/== Trainyard comparison: summary/ { p = 1 } p && n++ < 40' target/ci-compare-plans.log
 check_report 90 "tomcat-platform jetty-platform glassfish-platform"
 if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
   # The plans the thread models' finding reads (the first run measured every plan on platform threads).
   echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=sleep,entry (tomcat platform and virtual, cross-checked with wrk, each thread model's cost)"
   ./mvnw -Pcompare -Dmode=smoke -Dplans=sleep,entry -Dservers=tomcat -Dvariants=platform,virtual -Dcrosscheck=true -Dthreadcost=true -Dstrict=true \
     > target/ci-compare-threads.log 2>&1 || { tail -80 target/ci-compare-threads.log; exit 1; }
-  sed -n '/== Trainyard comparison: summary/,$p' target/ci-compare-threads.log | head -40
+  awk '/== Trainyard comparison: summary/ { p = 1 } p && n++ < 40' target/ci-compare-threads.log
   grep -q "E5 threads on tomcat" target/compare/latest/summary.txt || { echo "no thread-model finding"; exit 1; }
   grep -q "Lean cross-check" target/compare/latest/summary.txt || { echo "no cross-check"; exit 1; }
   # Both thread models held 1,000 users and were read (memory), the virtual one with its pinning recording.

@@ -197,7 +197,7 @@ for service in tomcat:18180 jetty:18181 glassfish:18280; do
   curl -s -m 30 -o "$answer" -w '%{http_code}' "http://127.0.0.1:$port/trainyard/async/offload/sleep?ms=2000" > "$answer.code" &
   in_flight=$!
   for _ in $(seq 1 100); do
-    curl -s "http://127.0.0.1:$port/trainyard/metrics" | grep -q '^trainyard_async_open_requests [1-9]' && break; sleep 0.1
+    grep -q '^trainyard_async_open_requests [1-9]' <<<"$(curl -s "http://127.0.0.1:$port/trainyard/metrics")" && break; sleep 0.1
   done
   start=$(date +%s%N)
   docker-compose stop "$name" >/dev/null 2>&1

@@ -40,7 +40,7 @@ check_variant() {
   metrics=$(curl -sf "$base/metrics")
   echo "$metrics" | grep -E '^trainyard_(request_thread_virtual|server_|db_pool_)' | sed 's/^/   /'
   local virtual=0; [ "$expect_thread" = virtual ] && virtual=1
-  echo "$metrics" | grep -qx "trainyard_request_thread_virtual $virtual" \
+  grep -qx "trainyard_request_thread_virtual $virtual" <<<"$metrics" \
     || { echo "expected $expect_thread request threads"; exit 1; }
   [ "$(curl -s -D - -o /dev/null "$base/blocking/hello" | tr -d '\r' | awk -F': ' 'tolower($1)=="x-trainyard-thread"{print $2}')" = "$expect_thread" ] \
     || { echo "X-Trainyard-Thread is not $expect_thread"; exit 1; }
@@ -52,9 +52,9 @@ check_variant() {
     # GlassFish shows its bounds to asadmin, not to the WAR: ask the running domain.
     for attr in configs.config.server-config.thread-pools.thread-pool.http-thread-pool.max-thread-pool-size=200 \
                 resources.jdbc-connection-pool.trainyard-pool.max-pool-size=20; do
-      target/servers/glassfish7/glassfish/bin/asadmin --user admin --passwordfile target/run/glassfish-platform/admin-password \
-        --port 18048 get "${attr%=*}" | grep -qx "$attr" \
-        || { echo "GlassFish: expected $attr"; exit 1; }
+      got=$(target/servers/glassfish7/glassfish/bin/asadmin --user admin --passwordfile target/run/glassfish-platform/admin-password \
+        --port 18048 get "${attr%=*}") || got=""
+      grep -qx "$attr" <<<"$got" || { echo "GlassFish: expected $attr, asadmin said: $got"; exit 1; }
       echo "   $attr"
     done
   fi
