@@ -6,12 +6,16 @@
 # - the database address and the port from the environment;
 # - the database password from TRAINYARD_DB_PASSWORD_FILE or TRAINYARD_DB_PASSWORD, into PostgreSQL's
 #   password file (trainyard-pgpass.sh): never a -D option, which the start-up log and ps show.
+# The file's values go first: the JVM keeps the last -D of a name, so what the caller already put
+# in CATALINA_OPTS (the container's address and HTTPS files) and TRAINYARD_JAVA_OPTS win.
 if [ -r "$CATALINA_BASE/conf/trainyard.properties" ]; then
+  shared=""
   while IFS='=' read -r key value; do
     case "$key" in
-      trainyard.*) CATALINA_OPTS="$CATALINA_OPTS -D$key=$value" ;;
+      trainyard.*) shared="$shared -D$key=$value" ;;
     esac
   done < "$CATALINA_BASE/conf/trainyard.properties"
+  CATALINA_OPTS="$shared $CATALINA_OPTS"
 fi
 [ -n "$TRAINYARD_DB_URL" ] && CATALINA_OPTS="$CATALINA_OPTS -Dtrainyard.db.url=$TRAINYARD_DB_URL"
 [ -n "$TRAINYARD_DB_USER" ] && CATALINA_OPTS="$CATALINA_OPTS -Dtrainyard.db.user=$TRAINYARD_DB_USER"
