@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,6 +35,8 @@ public class RemoteDeployment implements LauncherSessionListener {
     public static final String URL = "it.url";
     public static final String DESTRUCTIVE = "it.destructive";
 
+    private static final Set<String> WHERE_IT_LISTENS = Set.of("trainyard.http.address", "trainyard.http.port",
+            "trainyard.https.port");
     private static final Pattern SETTING = Pattern.compile("(?m)^trainyard_setting\\{name=\"([^\"]+)\"} (\\S+)$");
     private static final Pattern SERVER = Pattern.compile("(?m)^trainyard_server_request_threads_max\\{source=\"(\\w+)\"}");
     private static volatile Map<String, String> differing = Map.of();
@@ -82,12 +85,15 @@ public class RemoteDeployment implements LauncherSessionListener {
                 differing.isEmpty() ? "none" : String.join(", ", differing.keySet()));
     }
 
-    /** Settings the deployment reports with another value than the suite's: name, then both values. */
+    /**
+     * Settings the deployment reports with another value than the suite's: name, then both values.
+     * Where it listens is not one of them: the suite reaches the deployment at the URL it is given.
+     */
     static Map<String, String> compare(Map<String, String> deployed, Map<String, String> suite) {
         Map<String, String> result = new TreeMap<>();
         suite.forEach((name, value) -> {
             String theirs = deployed.get(name);
-            if (theirs != null && !theirs.equals(value.trim())) {
+            if (theirs != null && !theirs.equals(value.trim()) && !WHERE_IT_LISTENS.contains(name)) {
                 result.put(name, "the deployment runs " + theirs + ", the suite's settings " + value.trim());
             }
         });

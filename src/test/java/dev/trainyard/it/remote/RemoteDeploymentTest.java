@@ -3,6 +3,7 @@ package dev.trainyard.it.remote;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class RemoteDeploymentTest {
@@ -25,6 +26,14 @@ class RemoteDeploymentTest {
         Map<String, String> differing = RemoteDeployment.compare(RemoteDeployment.settings(METRICS),
                 Map.of("trainyard.async.timeoutMillis", "2000", "trainyard.train.queue", "50 ", "trainyard.jdbc.socketTimeoutSeconds", "12"));
         assertEquals(Map.of("trainyard.async.timeoutMillis", "the deployment runs 30000, the suite's settings 2000"), differing);
+    }
+
+    @Test
+    void whereTheDeploymentListensIsNoSettingOfTheSuites() {
+        Map<String, String> differing = RemoteDeployment.compare(
+                Map.of("trainyard.https.port", "18190", "trainyard.http.address", "0.0.0.0", "trainyard.train.queue", "50"),
+                Map.of("trainyard.https.port", "18443", "trainyard.http.address", "127.0.0.1", "trainyard.train.queue", "20"));
+        assertEquals(Set.of("trainyard.train.queue"), differing.keySet());
     }
 
     @Test
