@@ -118,24 +118,54 @@ check_container() {
     || { echo "$service: expected $thread request threads"; exit 1; }
   echo "   $service (127.0.0.1:$port): every style answered, $thread threads, not root"
 }
+# HTTPS from compose's secrets: the certificate ./mvnw -Pimages made (the only one curl trusts),
+# HTTP/2 negotiated by ALPN, and the WAR's /metrics reading the certificate's end on that port.
+check_https() {
+  local service=$1 port=$2 answer
+  answer=$(curl -s -m 30 --cacert target/tls/trainyard.pem --http2 -o /dev/null -w '%{http_version} %{http_code}' \
+    "https://127.0.0.1:$port/trainyard/train/entry?id=11") || true
+  [ "$answer" = "2 200" ] || { echo "$service: https://127.0.0.1:$port answered '$answer'"; docker-compose logs --tail=40 "$service"; exit 1; }
+  grep -q "^trainyard_tls_certificate_days_left{port=\"$port\"} [0-9]" <<<"$(curl -s "http://127.0.0.1:$3/trainyard/metrics")" \
+    || { echo "$service: /metrics has no certificate end for port $port"; exit 1; }
+  echo "   $service (https://127.0.0.1:$port): HTTP/2 by ALPN, the certificate from compose's secrets, its end on /metrics"
+}
 mkdir -p target/container-results && chmod 1777 target/container-results
 docker-compose up -d >/dev/null 2>&1 || { docker-compose logs --tail=40; exit 1; }
 wait_healthy
 check_container tomcat 18180 platform
 check_container jetty 18181 platform
 check_container glassfish 18280 platform
+check_https tomcat 18190 18180
+check_https jetty 18191 18181
+check_https glassfish 18281 18280
+# A keystore its password does not open stops the container at once, in one line (Tomcat alone would log
+# it and end with status 0).
+bad_tls=target/ci-bad-tls
+rm -rf "$bad_tls" && mkdir -p "$bad_tls" && cp target/tls/trainyard.p12 "$bad_tls/" && printf wrong > "$bad_tls/password"
+chmod 444 "$bad_tls"/*
+set +e
+timeout 60 docker run --rm --network host -e TRAINYARD_DB_URL=jdbc:postgresql://127.0.0.1:18532/trainyard \
+  -e TRAINYARD_HTTP_PORT=18390 -e TRAINYARD_HTTP_ADDRESS=127.0.0.1 -e TRAINYARD_HTTPS_PORT=18391 \
+  -v "$PWD/$bad_tls/trainyard.p12:/run/secrets/tls-keystore:ro" -v "$PWD/$bad_tls/password:/run/secrets/tls-keystore-password:ro" \
+  trainyard/tomcat > "$bad_tls/tomcat.log" 2>&1; code=$?
+set -e
+[ "$code" = 64 ] && [ "$(cat "$bad_tls/tomcat.log")" = "HTTPS: the password in /run/secrets/tls-keystore-password does not open the PKCS12 keystore /run/secrets/tls-keystore: keytool error: java.io.IOException: keystore password was incorrect" ] \
+  || { echo "a wrong keystore password: exit $code"; cat "$bad_tls/tomcat.log"; exit 1; }
+echo "   a wrong keystore password: the container stopped at once (exit 64): $(cat "$bad_tls/tomcat.log")"
 
-echo "   nothing exposed: loopback listeners, the admin port locked, the password in no ps, log or image"
+echo "   nothing exposed: loopback listeners, the admin port locked, the passwords in no ps, log or image"
 # Host networking: the containers' sockets and processes are the host's.
 open=$(ss -ltnpH | awk '$4 !~ /^(127\.0\.0\.1|\[::1\]|\[::ffff:127\.0\.0\.1\]):/ && /"(java|postgres)"/')
 [ -z "$open" ] || { echo "listening beyond loopback:"; echo "$open"; exit 1; }
 admin=$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:18248/management/domain/version)
 [ "$admin" = 401 ] || { echo "glassfish's admin REST answered $admin without credentials"; exit 1; }
-if ps -eo args | grep -F -- "$TRAINYARD_DB_PASSWORD" | grep -v grep \
-   || docker-compose logs 2>&1 | grep -F -- "$TRAINYARD_DB_PASSWORD" \
-   || for s in tomcat jetty glassfish; do docker history --no-trunc "$(docker-compose images -q $s)"; done | grep -F -- "$TRAINYARD_DB_PASSWORD"; then
-  echo "the database password leaked"; exit 1
-fi
+for secret in "$TRAINYARD_DB_PASSWORD" "$(cat target/tls/keystore.password)"; do
+  if ps -eo args | grep -F -- "$secret" | grep -v grep \
+     || docker-compose logs 2>&1 | grep -F -- "$secret" \
+     || for s in tomcat jetty glassfish; do docker history --no-trunc "$(docker-compose images -q $s)"; done | grep -F -- "$secret"; then
+    echo "a password leaked (the database's or the keystore's)"; exit 1
+  fi
+done
 
 echo "   the comparison against a running deployment: ./mvnw -Pcompare -Dtarget=url (jetty's container, smoke size)"
 views_sum() { docker-compose exec -T postgres psql -p 18532 -U trainyard -d trainyard -tAc "select sum(views) from trentry" | tr -d '\r '; }

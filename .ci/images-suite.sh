@@ -2,27 +2,36 @@
 # then its refusals; sourced by containers.sh once the stack has stopped. The virtual variants run
 # the same files as the suite's tomcat-virtual and jetty-virtual runs in tests.sh; from their images
 # containers.sh checks every style answers on virtual threads, and the comparison loads and audits them.
-echo "   the black-box suite against each image: ./mvnw verify -Dit.url=... -Dit.destructive=true, on the suite's settings"
+echo "   the black-box suite against each image: ./mvnw verify -Dit.url=... -Dit.destructive=true, on the suite's settings (tomcat's over https)"
 # The images take the suite's settings (small pools, short timeouts) through their environment;
 # the suite checks them on each deployment's /metrics, reads the compose database and follows
 # each container's output as the server's log.
 suite_opts="$(grep -v '^#' src/test/resources/it-settings.properties | grep . | sed 's/^/-D/' | tr '\n' ' ')-XX:MaxRAMPercentage=75"
 export TRAINYARD_DB_URL=jdbc:postgresql://127.0.0.1:18532/trainyard TRAINYARD_DB_USER=trainyard
+# suite_against SERVICE PORT VARIANT [https]: over https, trusting only the certificate of compose's secrets.
 suite_against() {
-  local service=$1 port=$2 variant=$3 log=target/it-remote/$1-$3.log
+  local service=$1 port=$2 variant=$3 log=target/it-remote/$1-$3.log scheme=${4:-http} trust=()
   mkdir -p target/it-remote
+  if [ "$scheme" = https ]; then
+    # A trust store holds only a public certificate: its password guards its integrity, not a secret.
+    rm -f target/it-remote/trust.p12
+    keytool -importcert -noprompt -alias trainyard -file target/tls/trainyard.pem -keystore target/it-remote/trust.p12 \
+      -storetype PKCS12 -storepass trust-only > /dev/null 2>&1
+    trust=(-Djavax.net.ssl.trustStore="$PWD/target/it-remote/trust.p12" -Djavax.net.ssl.trustStorePassword=trust-only)
+  fi
   docker logs -f "$(docker-compose ps -q "$service")" > "$log" 2>&1 &
   local follower=$!
-  ./mvnw verify -Dit.url="http://127.0.0.1:$port/trainyard" -Dit.destructive=true -Dit.log="$PWD/$log" \
+  ./mvnw verify -Dit.url="$scheme://127.0.0.1:$port/trainyard" -Dit.destructive=true -Dit.log="$PWD/$log" "${trust[@]}" \
     > "target/it-remote/$service-$variant.mvn.log" 2>&1 || { kill $follower; tail -80 "target/it-remote/$service-$variant.mvn.log"; exit 1; }
   kill $follower
-  grep -q "^The suite against http://127.0.0.1:$port/trainyard: $service/$variant; tests that change data or overload it: on; its database: jdbc:postgresql://127.0.0.1:18532/trainyard; settings other than the suite's: none" \
+  grep -q "^The suite against $scheme://127.0.0.1:$port/trainyard: $service/$variant; tests that change data or overload it: on; its database: jdbc:postgresql://127.0.0.1:18532/trainyard; settings other than the suite's: none" \
     "target/it-remote/$service-$variant.mvn.log" || { echo "$service/$variant: the suite did not see the deployment as expected"; grep "^The suite" "target/it-remote/$service-$variant.mvn.log"; exit 1; }
-  echo "   $service/$variant: $(grep -h "Tests run:" "target/it-remote/$service-$variant.mvn.log" | tail -1 | sed 's/^\[[A-Z]*\] //')"
+  echo "   $service/$variant over $scheme: $(grep -h "Tests run:" "target/it-remote/$service-$variant.mvn.log" | tail -1 | sed 's/^\[[A-Z]*\] //')"
 }
 TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty glassfish >/dev/null 2>&1
 wait_healthy
-suite_against tomcat 18180 platform
+# Tomcat's over the HTTPS connector its container serves with the keystore from compose's secrets.
+suite_against tomcat 18190 platform https
 suite_against jetty 18181 platform
 suite_against glassfish 18280 platform
 echo "   bad input: nothing at the URL, a URL that is not Trainyard, a database refusing the credentials"

@@ -53,6 +53,24 @@ for option in $TRAINYARD_JAVA_OPTS; do
     || sed -i "0,/<\/java-config>/s||  <jvm-options>$option</jvm-options>\n</java-config>|" "$domain_xml"
 done
 
+# HTTPS on http-listener-2 (base + 81) for a container given a keystore (trainyard-tls.sh): GlassFish
+# serves a listener's key from the domain's keystore, by alias, opened with the master password
+# (GlassFish's default for a domain made without one: changeit), so the key is copied there as
+# "trainyard" at every start, into this container's domain, never the image.
+. /usr/local/bin/trainyard-tls.sh
+listener2='/<network-listener [^>]*name="http-listener-2"/'
+if trainyard_tls; then
+  master=$(mktemp) && chmod 600 "$master" && printf changeit > "$master"
+  "$tls_keytool" -delete -alias trainyard -keystore "$domain/config/keystore.jks" -storepass:file "$master" > /dev/null 2>&1 || true
+  "$tls_keytool" -importkeystore -noprompt -srckeystore "$tls_keystore" -srcstoretype PKCS12 \
+    -srcstorepass:file "$tls_password_file" -srcalias "$tls_key_alias" -destkeystore "$domain/config/keystore.jks" \
+    -deststoretype JKS -destalias trainyard -deststorepass:file "$master" -destkeypass:file "$master" > /dev/null \
+    || { echo "HTTPS: cannot copy the key of $tls_keystore into the domain's keystore" >&2; rm -f "$master"; exit 64; }
+  rm -f "$master"
+  sed -i "$listener2 s/enabled=\"false\"/enabled=\"true\"/" "$domain_xml"
+else
+  sed -i "$listener2 s/enabled=\"true\"/enabled=\"false\"/" "$domain_xml"
+fi
 # The admin password, set while nothing listens: GlassFish's own create-domain hashes it into a
 # throw-away domain's admin-keyfile, which replaces this domain's.
 if [ -n "${TRAINYARD_ADMIN_PASSWORD_FILE:-}" ] || [ ! -e "$admin_password" ]; then

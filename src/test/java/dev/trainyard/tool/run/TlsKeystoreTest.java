@@ -35,6 +35,22 @@ class TlsKeystoreTest {
     }
 
     @Test
+    void theContainersPairIsReadableByTheirUserOnlyThroughADirectoryOnlyItsOwnerEnters() throws Exception {
+        Path secrets = dir.resolve("tls");
+        TlsKeystore pair = TlsKeystore.forContainers(secrets, Path.of(System.getProperty("java.home"), "bin", "keytool"));
+        assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE),
+                Files.getPosixFilePermissions(secrets));
+        for (Path secret : List.of(pair.keystore(), pair.passwordFile())) {
+            assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ),
+                    Files.getPosixFilePermissions(secret), secret.toString());
+        }
+        X509Certificate certificate = pair.certificate();
+        assertTrue(certificate.getSubjectAlternativeNames().stream().anyMatch(san -> san.get(1).equals("127.0.0.1")));
+        assertEquals(certificate, TlsKeystore.forContainers(secrets, Path.of("/nonexistent/keytool")).certificate(),
+                "a valid pair is kept: the running containers keep serving the certificate their clients trust");
+    }
+
+    @Test
     void aCertificateNearOrPastItsEndIsAWarning() {
         assertEquals("the HTTPS certificate is valid until 2027-03-02 (90 days)", TlsKeystore.validity(NOW.plus(Duration.ofDays(90)), NOW));
         assertEquals("warning: the HTTPS certificate expires in 3 days, on 2026-12-05: renew the keystore",

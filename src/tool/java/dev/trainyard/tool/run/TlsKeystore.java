@@ -55,6 +55,34 @@ public record TlsKeystore(Path keystore, Path passwordFile) {
     }
 
     /**
+     * The pair docker-compose hands the containers as secrets, in {@code dir}: kept while valid,
+     * otherwise made anew. Compose mounts a file secret with its owner and mode on the host, and the
+     * containers' servers run as a user of their own, so the files are readable by all (as Docker's
+     * own secrets are) inside a directory only its owner may enter: on the host, no one else reaches them.
+     */
+    public static TlsKeystore forContainers(Path dir, Path keytool) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        TlsKeystore pair = new TlsKeystore(dir.resolve("trainyard.p12"), dir.resolve("keystore.password"));
+        if (!Files.isRegularFile(pair.keystore) || !Files.isRegularFile(pair.passwordFile) || pair.expiresWithin(WARN_DAYS)) {
+            pair.generate(keytool);
+        }
+        for (Path secret : List.of(pair.keystore, pair.passwordFile)) {
+            Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("r--r--r--"));
+        }
+        return pair;
+    }
+
+    /** ./mvnw -Pimages: the containers' pair under the directory given, and its certificate as PEM for clients. */
+    public static void main(String[] args) throws Exception {
+        TlsKeystore pair = forContainers(Path.of(args[0]), Path.of(System.getProperty("java.home"), "bin", "keytool"));
+        Path pem = pair.writeCertificate(pair.keystore.resolveSibling("trainyard.pem"));
+        System.out.println("HTTPS for the containers: " + pair.keystore + " and its password in " + pair.passwordFile
+                + " (compose's secrets tls-keystore, tls-keystore-password); " + validity(pair.certificate().getNotAfter().toInstant(), Instant.now())
+                + "; clients trust " + pem);
+    }
+
+    /**
      * What the runner says of the certificate at start: until when it is valid, and a warning once
      * that is less than {@link #WARN_DAYS} days away or past (clients refuse an expired one).
      */
