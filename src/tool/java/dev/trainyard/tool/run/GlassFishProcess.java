@@ -23,6 +23,9 @@ import org.apache.commons.io.FileUtils;
 final class GlassFishProcess implements ServerProcess {
 
     static final String DOMAIN = "trainyard";
+    /** How long an asadmin command may take (a first start-domain and a deploy are the slow ones); a stop, less. */
+    private static final long ASADMIN_BOUND_SECONDS = 300;
+    private static final long STOP_BOUND_SECONDS = 60;
 
     private final Path home;
     private final int adminPort;
@@ -171,16 +174,25 @@ final class GlassFishProcess implements ServerProcess {
         Map<String, String> env = builder.environment();
         env.put("AS_JAVA", layout.jdk().home().toString());
         env.put("JAVA_HOME", layout.jdk().home().toString());
+        // Its output goes to a file, so that the bound holds even when asadmin waits on a domain that
+        // no longer answers (reading its pipe to the end would wait as long as asadmin does).
+        Path out = Files.createTempFile(layout.base(), "asadmin", ".out");
+        builder.redirectOutput(out.toFile());
         Process p = builder.start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String output;
         try {
-            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+            long bound = args[0].equals("stop-domain") ? STOP_BOUND_SECONDS : ASADMIN_BOUND_SECONDS;
+            boolean finished = p.waitFor(bound, TimeUnit.SECONDS);
+            output = Files.readString(out, StandardCharsets.UTF_8);
+            if (!finished) {
                 p.destroyForcibly();
-                throw new IOException("asadmin " + args[0] + " did not finish in 300 s");
+                throw new IOException("asadmin " + args[0] + " did not finish in " + bound + " s: " + output.strip());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
+        } finally {
+            Files.deleteIfExists(out);
         }
         Files.writeString(layout.base().resolve("asadmin.log"), "$ asadmin " + String.join(" ", args) + "\n" + output + "\n",
                 StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
@@ -264,7 +276,10 @@ final class GlassFishProcess implements ServerProcess {
         try {
             asadmin("stop-domain", "--domaindir", layout.base().toString(), DOMAIN);
         } catch (IOException e) {
-            System.err.println("stopping GlassFish failed: " + e.getMessage());
+            // A domain that no longer answers its admin port (its listener's thread lost to an
+            // OutOfMemoryError, say) cannot be asked: it is killed, so that nothing stays bound.
+            System.err.println("stopping GlassFish failed: " + e.getMessage() + "; killing its JVM");
+            processes().forEach(ProcessHandle::destroyForcibly);
         }
         started = false;
     }
