@@ -309,7 +309,8 @@ public final class Compare {
                 System.out.println("thread model cost: " + row.sentence());
                 threadCosts.add(row);
             }
-        } catch (java.net.ConnectException gone) {
+        } catch (java.net.ConnectException | java.net.http.HttpTimeoutException gone) {
+            // Refused, or accepted and never answered (a server out of heap can keep its port open).
             throw new Deployment.Lost(name + "/" + label + " stopped answering at " + opened.baseUrl()
                     + (gone.getMessage() == null ? "" : " (" + gone.getMessage() + ")"));
         } finally {
