@@ -38,6 +38,10 @@ if [ -n "${TRAINYARD_DB_PASSWORD_FILE:-}" ]; then
 else
   db_password=${TRAINYARD_DB_PASSWORD:-}
 fi
+# The same secret as PostgreSQL's password file, which the system property org.postgresql.pgpassfile
+# names (set in the image): the WAR's R2DBC pool reads it, as the driver does on Tomcat and Jetty.
+. /usr/local/bin/trainyard-pgpass.sh
+trainyard_pgpass "$domain/config/trainyard.pgpass" > /dev/null
 unset TRAINYARD_DB_PASSWORD
 for option in $TRAINYARD_JAVA_OPTS; do
   case "$option" in

@@ -21,7 +21,7 @@ public class DatabaseListener implements ServletContextListener {
         Database database = Database.ofOrCreate(event.getServletContext());
         Metrics.of(event.getServletContext()).register(new ServerLimits(database::dataSource));
         PoolWaits waits = database.poolWaits();
-        waits.bound(Settings.integer("trainyard.db.maxWaiting", 200, 1, 1_000_000));
+        waits.bound(DbPool.fromSystem().maxWaiting());
         Metrics.of(event.getServletContext()).register(out -> {
             out.family("trainyard_db_connection_waiting", "gauge", "Borrows waiting for the pool to hand over a connection now")
                     .sample("trainyard_db_connection_waiting", waits.waiting());

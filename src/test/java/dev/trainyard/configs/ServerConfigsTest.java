@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.web.DbLimits;
+import dev.trainyard.web.DbPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -102,7 +103,7 @@ class ServerConfigsTest {
     }
 
     @Test
-    void theWarsDefaultsAreTheSharedValues() {
+    void theWarsDefaultsAreTheSharedValues() throws IOException {
         // Where a server does not hand the WAR the shared values, it falls back on its own defaults:
         // they must be the same, or its derived timeouts would not fit the pool's real bounds.
         DbLimits defaults = DbLimits.DEFAULTS;
@@ -110,6 +111,14 @@ class ServerConfigsTest {
         assertEquals(shared.getProperty("trainyard.jdbc.statementTimeoutMillis"), Integer.toString(defaults.statementTimeoutMillis()));
         assertTrue(Integer.parseInt(shared.getProperty("trainyard.jdbc.socketTimeoutSeconds")) * 1000
                 > defaults.statementTimeoutMillis(), "the socket timeout is above the statement timeout");
+        // The R2DBC pool is built to the JDBC pools' measure from the same settings, or the same fallbacks.
+        DbPool pool = DbPool.DEFAULTS;
+        assertEquals(shared.getProperty("trainyard.jdbc.poolSize"), Integer.toString(pool.size()));
+        assertEquals(shared.getProperty("trainyard.jdbc.minIdle"), Integer.toString(pool.minIdle()));
+        assertEquals(shared.getProperty("trainyard.jdbc.socketTimeoutSeconds"), Integer.toString(pool.socketTimeoutSeconds()));
+        assertEquals(shared.getProperty("trainyard.jdbc.connectTimeoutSeconds"), Integer.toString(pool.connectTimeoutSeconds()));
+        assertTrue(read("tomcat/conf/context.xml").contains("${trainyard.db.url:-" + pool.url() + "}"), "the same database by default");
+        assertTrue(read("tomcat/conf/context.xml").contains("${trainyard.db.user:-" + pool.user() + "}"), "the same user by default");
     }
 
     @Test

@@ -39,16 +39,18 @@ class DatabaseOutageIT extends EndpointTest {
         assumeTrue(TestDatabase.isEmbedded(), "needs the embedded database, which this JVM can stop");
         assertEquals(200, get("blocking/entry?id=" + ID).statusCode(), "warm: the pool holds open connections");
         assertEquals(200, get("blocking/store/c4").statusCode());
+        assertEquals(200, get("async/r2dbc/store/c4").statusCode(), "warm: the R2DBC pool holds an open connection");
         int before = views();
 
         TestDatabase.stopEmbedded();
         try {
-            // Every style, and the async stream, whose error must be written through its
+            // Every style on either driver, and the async stream, whose error must be written through its
             // non-blocking output (it answered an empty 503 when the database failed before the
             // first byte).
             for (String path : List.of("blocking/entry?id=" + ID, "blocking/store/c4", "blocking/store/s2?productId=1",
                     "blocking/products?count=10", "async/entry?id=" + ID, "async/store/c4", "async/products?count=10",
-                    "train/entry?id=" + ID, "train/store/s2?productId=1")) {
+                    "train/entry?id=" + ID, "train/store/s2?productId=1",
+                    "blocking/r2dbc/store/c4", "async/r2dbc/store/c4", "async/r2dbc/store/s2?productId=1")) {
                 long start = System.nanoTime();
                 HttpResponse<String> response = get(path);
                 long seconds = (System.nanoTime() - start) / 1_000_000_000;
@@ -69,6 +71,8 @@ class DatabaseOutageIT extends EndpointTest {
         assertEquals(200, back.statusCode(), "first request after the database returned: " + back.body());
         assertEquals(before + 1, views(), "the failed request added no view, the successful one exactly one");
         assertEquals(200, get("blocking/store/c4").statusCode());
+        assertEquals(200, get("blocking/r2dbc/store/c4").statusCode(), "the R2DBC pool recovered by itself");
+        assertEquals(200, get("async/r2dbc/store/c4").statusCode());
     }
 
     private static int views() throws SQLException {

@@ -150,11 +150,55 @@ class StoreIT extends EndpointTest {
         }
     }
 
+    /** The driver axis: both styles on JDBC (JPA) and on R2DBC (plain SQL) give the same bytes for every query. */
+    @Needs(DATABASE)
     @Test
-    void theAsyncStoreAnswersLikeTheBlockingOne() {
+    void everyStyleOnEitherDriverAnswersLikeTheBlockingJdbcOne() {
         for (String query : List.of("s1?type=E", "s2?productId=3", "s3", "s4?from=2022-06-01&to=2022-06-30", "c1", "c2", "c3", "c4")) {
-            assertEquals(ok("blocking/store/" + query).body(), ok("async/store/" + query).body(), query);
+            String expected = ok("blocking/store/" + query).body();
+            for (String path : List.of("async/store/", "blocking/r2dbc/store/", "async/r2dbc/store/")) {
+                assertEquals(expected, ok(path + query).body(), path + query + " on " + server());
+            }
         }
-        assertEquals(404, get("async/store/s2?productId=99999999").statusCode());
+    }
+
+    @Test
+    void theR2dbcPathsRefuseWhatTheJdbcOnesRefuse() {
+        for (String style : List.of("blocking/r2dbc/store/", "async/r2dbc/store/")) {
+            HttpResponse<String> unknown = get(style + "s9");
+            assertEquals(404, unknown.statusCode(), style);
+            assertTrue(object(unknown).getString("message").contains("[s1, s2, s3, s4, c1, c2, c3, c4]"), unknown.body());
+            assertEquals(400, get(style + "s4?from=2022-01-01").statusCode(), style);
+            assertEquals(400, get(style + "s1?type=X").statusCode(), style);
+            assertEquals(405, request("POST", style + "c4").statusCode(), style);
+        }
+    }
+
+    @Needs(DATABASE)
+    @Test
+    void aMissingProductIs404OnEveryPath() {
+        for (String style : List.of("blocking/store/", "async/store/", "blocking/r2dbc/store/", "async/r2dbc/store/")) {
+            HttpResponse<String> response = get(style + "s2?productId=99999999");
+            assertEquals(404, response.statusCode(), style + ": " + response.body());
+            assertEquals("no product with id 99999999", object(response).getString("message"), style);
+        }
+    }
+
+    @Needs(DATABASE)
+    @Test
+    void theR2dbcPoolIsBoundedLikeTheJdbcOneAndShowsOnMetrics() {
+        ok("async/r2dbc/store/c4");
+        double jdbcPool = metric("trainyard_db_pool_max_connections");
+        double r2dbcPool = metric("trainyard_r2dbc_connections_max");
+        assertTrue(r2dbcPool > 0, "the R2DBC pool's size shows");
+        if (jdbcPool > 0) {
+            // GlassFish's pool wrapper does not tell its size; Tomcat's and Jetty's do.
+            assertEquals(jdbcPool, r2dbcPool, "the same pool size");
+        }
+        assertEquals(metric("trainyard_db_connection_waiting_max"), metric("trainyard_r2dbc_connection_pending_max"), "the same bound on waiting");
+        // The pool releases a connection before the query's Mono emits: nothing is held once answered.
+        assertEquals(0, metric("trainyard_r2dbc_connections_acquired"));
+        assertTrue(metric("trainyard_r2dbc_connections_idle") >= 1, "the connection went back to the pool");
+        assertTrue(metric("trainyard_r2dbc_event_loops") >= 1);
     }
 }

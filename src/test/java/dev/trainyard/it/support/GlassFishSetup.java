@@ -34,7 +34,9 @@ final class GlassFishSetup {
         Path configs = Path.of(System.getProperty(CONFIGS, "server-configs/glassfish"));
         String script = "# Written by the test run; do not edit.\n"
                 + "create-system-properties " + property(DbSettings.URL, db.url()) + ":"
-                + property(DbSettings.USER, db.user())
+                + property(DbSettings.USER, db.user()) + ":"
+                // The JDBC pool takes the password from the alias below; the WAR's R2DBC pool from this file.
+                + property(DbSettings.PGPASSFILE_PROPERTY, db.writePgpass(Path.of(target).resolveSibling("glassfish-db.pgpass")).toAbsolutePath().toString())
                 + settings.entrySet().stream().map(e -> ":" + property(e.getKey(), e.getValue())).collect(Collectors.joining())
                 + "\n"
                 // domain1 under target/ outlives a build: drop the pool a previous run made (on a

@@ -1,5 +1,6 @@
 package dev.trainyard.tool.run;
 
+import dev.trainyard.tool.db.DbSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -153,6 +154,8 @@ final class GlassFishProcess implements ServerProcess {
         pairs.add(pair("trainyard.shutdown.drainFile", drainFile().toString()));
         pairs.add(pair("trainyard.db.url", layout.db().url()));
         pairs.add(pair("trainyard.db.user", layout.db().user()));
+        // The JDBC pool takes the password from its alias; the WAR's R2DBC pool from PostgreSQL's password file.
+        pairs.add(pair(DbSettings.PGPASSFILE_PROPERTY, layout.pgpass().toString()));
         return String.join(":", pairs);
     }
 

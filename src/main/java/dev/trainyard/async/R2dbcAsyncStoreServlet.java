@@ -1,0 +1,60 @@
+package dev.trainyard.async;
+
+import dev.trainyard.data.r2dbc.R2dbcStore;
+import dev.trainyard.data.store.StoreQuery;
+import dev.trainyard.data.store.StoreSql;
+import dev.trainyard.scenario.StoreArgs;
+import dev.trainyard.web.AsyncCall;
+import dev.trainyard.web.JsonOut;
+import dev.trainyard.web.Params;
+import dev.trainyard.web.R2dbcListener;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * The store queries async on the non-blocking driver, /async/r2dbc/store/*: nothing waits. The
+ * request goes async, the query's {@code Mono} completes it, and the answer is written on a
+ * container thread ({@code AsyncContext.start}), never on the driver's event loop, which a slow
+ * reader would otherwise hold. The same JSON as /blocking/store/*.
+ */
+@WebServlet(urlPatterns = "/async/r2dbc/store/*", asyncSupported = true)
+public class R2dbcAsyncStoreServlet extends AsyncEndpoint {
+
+    private R2dbcStore store;
+
+    @Override
+    public void init() {
+        super.init();
+        store = new R2dbcStore(R2dbcListener.of(getServletContext()));
+    }
+
+    @Override
+    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        StoreQuery query = StoreArgs.query(request.getPathInfo());
+        StoreSql sql = query.bind(new Params(request)).sql();
+        AsyncCall call = begin(request, response, requests.dbTimeoutMillis());
+        if (!call.claim(requests.db().runBudgetMillis())) {
+            return;
+        }
+        store.run(sql).subscribe(
+                table -> onContainerThread(call, () -> call.answer(out -> {
+                    try (JsonGenerator json = JsonOut.open(out)) {
+                        JsonOut.table(json, query.path(), table);
+                    }
+                })),
+                failure -> onContainerThread(call, () -> call.fail(failure instanceof RuntimeException e
+                        ? e : new IllegalStateException(failure))));
+    }
+
+    /** A call that was answered meanwhile (its timeout, the client gone) has no container thread to give: nothing to do. */
+    private static void onContainerThread(AsyncCall call, Runnable answer) {
+        try {
+            call.context().start(answer);
+        } catch (IllegalStateException answeredAlready) {
+            // The request completed before the query did; its late result is dropped.
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.trainyard.data.r2dbc;
+
+import io.netty.util.concurrent.FastThreadLocal;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.pool.PoolMetrics;
+import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
+import io.r2dbc.postgresql.PostgresqlConnectionFactory;
+import io.r2dbc.spi.Connection;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.postgresql.jdbcurlresolver.PgPassParser;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.resources.LoopResources;
+
+/**
+ * The WAR's R2DBC pool: built at deployment from an {@link R2dbcConfig}, on event loops of its
+ * own (reactor-netty's global ones would outlive an undeploy), and closed with them. Building it
+ * opens no connection, so a WAR deployed while the database is down starts, answers 503 and
+ * recovers by itself, as on the JDBC path.
+ */
+public final class R2dbcDatabase implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(R2dbcDatabase.class.getName());
+
+    private final R2dbcConfig config;
+    private final LoopResources loops;
+    private final ConnectionPool pool;
+    private final Scheduler onLoops;
+
+    public R2dbcDatabase(R2dbcConfig config) {
+        this.config = config;
+        this.loops = LoopResources.create("trainyard-r2dbc", config.eventLoops(), true);
+        this.onLoops = Schedulers.fromExecutor(loops.onClient(LoopResources.DEFAULT_NATIVE));
+        PostgresqlConnectionFactory factory = new PostgresqlConnectionFactory(PostgresqlConnectionConfiguration.builder()
+                .host(config.host()).port(config.port()).database(config.database()).username(config.user())
+                .password(this::password)
+                .applicationName("trainyard-r2dbc")
+                .connectTimeout(Duration.ofSeconds(config.connectTimeoutSeconds()))
+                .statementTimeout(Duration.ofMillis(config.statementTimeoutMillis()))
+                .loopResources(loops)
+                .build());
+        this.pool = new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
+                .name("trainyard-r2dbc")
+                .initialSize(0)
+                .minIdle(config.minIdle())
+                .maxSize(config.poolSize())
+                .maxAcquireTime(Duration.ofMillis(config.maxWaitMillis()))
+                .maxCreateConnectionTime(Duration.ofSeconds(config.connectTimeoutSeconds()))
+                .maxValidationTime(Duration.ofSeconds(config.connectTimeoutSeconds()))
+                // A failed acquire is answered 503 at once, not tried again behind the client's back.
+                .acquireRetry(0)
+                .customizer(builder -> builder.maxPendingAcquire(config.maxWaiting()))
+                .build());
+        forgetNettyThreadState();
+    }
+
+    public R2dbcConfig config() {
+        return config;
+    }
+
+    /**
+     * A pooled connection; closing it returns it to the pool. Taken on the driver's event loop, not
+     * on the caller's thread: Netty's buffers keep per-thread caches, which on a server's request
+     * thread would outlive an undeploy and hold the WAR's classes.
+     */
+    public Mono<Connection> connection() {
+        return pool.create().subscribeOn(onLoops);
+    }
+
+    /** Acquired, idle, pending: what /metrics shows of the pool, empty once closed. */
+    public Optional<PoolMetrics> metrics() {
+        return pool.isDisposed() ? Optional.empty() : pool.getMetrics();
+    }
+
+    /**
+     * From PostgreSQL's password file (the system property org.postgresql.pgpassfile, PGPASSFILE or
+     * ~/.pgpass), read at each login like the JDBC driver does, so a rotated secret is picked up.
+     */
+    private CharSequence password() {
+        String password = PgPassParser.getPassword(config.host(), Integer.toString(config.port()), config.database(), config.user());
+        if (password == null) {
+            LOG.warning("R2DBC: no password for " + config.user() + "@" + config.host() + ":" + config.port() + "/" + config.database()
+                    + " in PostgreSQL's password file (system property org.postgresql.pgpassfile, PGPASSFILE or ~/.pgpass)");
+            return "";
+        }
+        return password;
+    }
+
+    /** Closes the connections, then the event loops and Reactor's schedulers: an undeploy leaves no thread of ours. */
+    @Override
+    public void close() {
+        try {
+            pool.disposeLater().block(Duration.ofSeconds(config.connectTimeoutSeconds()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "closing the R2DBC pool failed", e);
+        }
+        try {
+            loops.disposeLater(Duration.ZERO, Duration.ofSeconds(config.connectTimeoutSeconds())).block();
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "stopping the R2DBC event loops failed", e);
+        }
+        Schedulers.shutdownNow();
+        forgetNettyThreadState();
+    }
+
+    /**
+     * Netty keeps per-thread state in the threads it runs on; the server's deploying and undeploying
+     * threads live on, and would hold the WAR's classes after it is gone.
+     */
+    private static void forgetNettyThreadState() {
+        FastThreadLocal.removeAll();
+    }
+}
