@@ -110,13 +110,14 @@ wait_healthy() {
 check_container() {
   local service=$1 port=$2 thread=$3
   [ "$(docker-compose exec -T "$service" id -u | tr -d '\r')" != 0 ] || { echo "$service runs as root"; exit 1; }
-  for path in blocking/hello "blocking/entry?id=11" "async/entry?id=11" "train/entry?id=11" "async/sleep?ms=10" "blocking/store/c4"; do
+  for path in blocking/hello "blocking/entry?id=11" "async/entry?id=11" "train/entry?id=11" "async/sleep?ms=10" "blocking/store/c4" \
+              "async/r2dbc/store/c4"; do
     code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/trainyard/$path")
     [ "$code" = 200 ] || { echo "$service: /trainyard/$path answered $code"; docker-compose logs --tail=40 "$service"; exit 1; }
   done
   [ "$(curl -s -D - -o /dev/null "http://127.0.0.1:$port/trainyard/blocking/hello" | tr -d '\r' | awk -F': ' 'tolower($1)=="x-trainyard-thread"{print $2}')" = "$thread" ] \
     || { echo "$service: expected $thread request threads"; exit 1; }
-  echo "   $service (127.0.0.1:$port): every style answered, $thread threads, not root"
+  echo "   $service (127.0.0.1:$port): every style answered (R2DBC too: the database password reached its pool), $thread threads, not root"
 }
 # HTTPS from compose's secrets: the certificate ./mvnw -Pimages made (the only one curl trusts),
 # HTTP/2 negotiated by ALPN, and the WAR's /metrics reading the certificate's end on that port.

@@ -7,7 +7,6 @@ import dev.trainyard.scenario.StoreArgs;
 import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
-import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -33,10 +32,6 @@ public class AsyncStoreServlet extends AsyncEndpoint {
         StoreQuery query = StoreArgs.query(request.getPathInfo());
         StoreQuery.Bound bound = query.bind(new Params(request));
         AsyncCall call = begin(request, response, requests.dbTimeoutMillis());
-        offload(call, requests.executors().get("db"), requests.db().runBudgetMillis(), () -> store.run(bound), (table, out) -> {
-            try (JsonGenerator json = JsonOut.open(out)) {
-                JsonOut.table(json, query.path(), table);
-            }
-        });
+        offload(call, requests.executors().get("db"), requests.db().runBudgetMillis(), () -> store.run(bound), (table, out) -> JsonOut.table(out, query.path(), table));
     }
 }

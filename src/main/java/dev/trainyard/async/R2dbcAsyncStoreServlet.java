@@ -8,7 +8,6 @@ import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
 import dev.trainyard.web.R2dbcListener;
-import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -40,11 +39,7 @@ public class R2dbcAsyncStoreServlet extends AsyncEndpoint {
             return;
         }
         store.run(sql).subscribe(
-                table -> onContainerThread(call, () -> call.answer(out -> {
-                    try (JsonGenerator json = JsonOut.open(out)) {
-                        JsonOut.table(json, query.path(), table);
-                    }
-                })),
+                table -> onContainerThread(call, () -> call.answer(out -> JsonOut.table(out, query.path(), table))),
                 failure -> onContainerThread(call, () -> call.fail(failure instanceof RuntimeException e
                         ? e : new IllegalStateException(failure))));
     }

@@ -8,7 +8,6 @@ import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
 import dev.trainyard.web.R2dbcListener;
-import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -33,8 +32,6 @@ public class R2dbcStoreServlet extends Endpoint {
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         StoreQuery query = StoreArgs.query(request.getPathInfo());
         Table table = store.run(query.bind(new Params(request)).sql()).block();
-        try (JsonGenerator json = JsonOut.open(response)) {
-            JsonOut.table(json, query.path(), table);
-        }
+        JsonOut.table(response, query.path(), table);
     }
 }

@@ -8,7 +8,6 @@ import dev.trainyard.scenario.StoreArgs;
 import dev.trainyard.web.Endpoint;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
-import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -32,8 +31,6 @@ public class StoreServlet extends Endpoint {
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         StoreQuery query = StoreArgs.query(request.getPathInfo());
         Table table = store.run(query, new Params(request));
-        try (JsonGenerator json = JsonOut.open(response)) {
-            JsonOut.table(json, query.path(), table);
-        }
+        JsonOut.table(response, query.path(), table);
     }
 }

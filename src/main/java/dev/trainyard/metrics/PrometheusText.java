@@ -29,6 +29,11 @@ public final class PrometheusText {
         return this;
     }
 
+    /** A family of one unlabelled gauge. */
+    public PrometheusText gauge(String name, String help, double value) {
+        return family(name, "gauge", help).sample(name, value);
+    }
+
     /** A sample; labels alternate name, value. */
     public PrometheusText sample(String name, double value, String... labels) {
         out.print(name);

@@ -4,7 +4,6 @@ import dev.trainyard.data.store.StoreQuery;
 import dev.trainyard.data.store.Table;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.web.Params;
-import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -34,8 +33,6 @@ public class TrainCharacteristicsServlet extends TrainEndpoint<Table> {
 
     @Override
     protected void render(Table table, HttpServletRequest request, HttpServletResponse response) throws IOException {
-        try (JsonGenerator json = JsonOut.open(response)) {
-            JsonOut.table(json, StoreQuery.S2.path(), table);
-        }
+        JsonOut.table(response, StoreQuery.S2.path(), table);
     }
 }

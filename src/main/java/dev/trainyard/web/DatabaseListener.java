@@ -23,10 +23,10 @@ public class DatabaseListener implements ServletContextListener {
         PoolWaits waits = database.poolWaits();
         waits.bound(DbPool.fromSystem().maxWaiting());
         Metrics.of(event.getServletContext()).register(out -> {
-            out.family("trainyard_db_connection_waiting", "gauge", "Borrows waiting for the pool to hand over a connection now")
-                    .sample("trainyard_db_connection_waiting", waits.waiting());
-            out.family("trainyard_db_connection_waiting_max", "gauge", "Borrows that may wait at once; beyond, refused 503 (trainyard.db.maxWaiting)")
-                    .sample("trainyard_db_connection_waiting_max", waits.maxWaiting());
+            out.gauge("trainyard_db_connection_waiting", "Borrows waiting for the pool to hand over a connection now",
+                    waits.waiting());
+            out.gauge("trainyard_db_connection_waiting_max", "Borrows that may wait at once; beyond, refused 503 (trainyard.db.maxWaiting)",
+                    waits.maxWaiting());
             out.family("trainyard_db_connections_refused_total", "counter", "Borrows refused because the most allowed were waiting")
                     .sample("trainyard_db_connections_refused_total", waits.refused());
             out.family("trainyard_db_connection_wait_seconds_total", "counter", "Time borrows spent waiting for a connection, check included")

@@ -46,6 +46,13 @@ public final class JsonOut {
         });
     }
 
+    /** A store query's answer as the whole response, in every style and on either driver. */
+    public static void table(HttpServletResponse response, String name, Table table) throws IOException {
+        try (JsonGenerator json = open(response)) {
+            table(json, name, table);
+        }
+    }
+
     /** Writes {"query":name,"count":n,"rows":[{column:value,...},...]}. */
     public static void table(JsonGenerator json, String name, Table table) {
         json.writeStartObject().write("query", name).write("count", table.rows().size()).writeStartArray("rows");

@@ -32,18 +32,15 @@ public class R2dbcListener implements ServletContextListener {
         R2dbcDatabase database = new R2dbcDatabase(config);
         event.getServletContext().setAttribute(CONTEXT_KEY, database);
         Metrics.of(event.getServletContext()).register(out -> database.metrics().ifPresent(metrics -> {
-            out.family("trainyard_r2dbc_connections_acquired", "gauge", "R2DBC connections in use now")
-                    .sample("trainyard_r2dbc_connections_acquired", metrics.acquiredSize());
-            out.family("trainyard_r2dbc_connections_idle", "gauge", "R2DBC connections open and idle in the pool")
-                    .sample("trainyard_r2dbc_connections_idle", metrics.idleSize());
-            out.family("trainyard_r2dbc_connections_max", "gauge", "The R2DBC pool's size (trainyard.jdbc.poolSize, as the JDBC pool's)")
-                    .sample("trainyard_r2dbc_connections_max", metrics.getMaxAllocatedSize());
-            out.family("trainyard_r2dbc_connection_pending", "gauge", "Acquires waiting for an R2DBC connection now")
-                    .sample("trainyard_r2dbc_connection_pending", metrics.pendingAcquireSize());
-            out.family("trainyard_r2dbc_connection_pending_max", "gauge", "Acquires that may wait at once; beyond, refused 503 (trainyard.db.maxWaiting)")
-                    .sample("trainyard_r2dbc_connection_pending_max", metrics.getMaxPendingAcquireSize());
-            out.family("trainyard_r2dbc_event_loops", "gauge", "The R2DBC driver's event-loop threads at most (trainyard.r2dbc.eventLoops)")
-                    .sample("trainyard_r2dbc_event_loops", config.eventLoops());
+            out.gauge("trainyard_r2dbc_connections_acquired", "R2DBC connections in use now", metrics.acquiredSize());
+            out.gauge("trainyard_r2dbc_connections_idle", "R2DBC connections open and idle in the pool", metrics.idleSize());
+            out.gauge("trainyard_r2dbc_connections_max", "The R2DBC pool's size (trainyard.jdbc.poolSize, as the JDBC pool's)",
+                    metrics.getMaxAllocatedSize());
+            out.gauge("trainyard_r2dbc_connection_pending", "Acquires waiting for an R2DBC connection now", metrics.pendingAcquireSize());
+            out.gauge("trainyard_r2dbc_connection_pending_max", "Acquires that may wait at once; beyond, refused 503 (trainyard.db.maxWaiting)",
+                    metrics.getMaxPendingAcquireSize());
+            out.gauge("trainyard_r2dbc_event_loops", "The R2DBC driver's event-loop threads at most (trainyard.r2dbc.eventLoops)",
+                    config.eventLoops());
         }));
     }
 
