@@ -44,6 +44,11 @@ echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans (tomcat, jetty, glassf
   > target/ci-compare-plans.log 2>&1 || { tail -80 target/ci-compare-plans.log; exit 1; }
 awk '/== Trainyard comparison: summary/ { p = 1 } p && n++ < 40' target/ci-compare-plans.log
 check_report 90 "tomcat-platform jetty-platform glassfish-platform"
+# The store plan's 2x2 (web style x driver) on every server: R2DBC rows beside JDBC's, and the paper's driver findings checked.
+for server in tomcat jetty glassfish; do
+  grep -q "^$server,platform,store c4 r2dbc,async," target/compare/latest/cells.csv || { echo "no async R2DBC store cell on $server"; exit 1; }
+done
+grep -q "E1 store (drivers) on" target/compare/latest/summary.txt || { echo "no driver findings in the summary"; exit 1; }
 if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
   # The plans the thread models' finding reads (the first run measured every plan on platform threads).
   echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=sleep,entry (tomcat platform and virtual, cross-checked with wrk, each thread model's cost)"

@@ -54,9 +54,27 @@ class MatrixTest {
     void smokeRunsTheStorePlanOnceOnThreeQueries() {
         List<CellSpec> store = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "store")), "platform", true).stream()
                 .filter(c -> c.experiment().startsWith("store")).toList();
-        assertEquals(List.of("store s2", "store s2", "store s4", "store s4", "store c4", "store c4"),
+        // CI's smoke run crosses the web style with the driver: each query's 2x2.
+        assertEquals(List.of("store s2", "store s2", "store s2 r2dbc", "store s2 r2dbc", "store c4", "store c4", "store c4 r2dbc", "store c4 r2dbc"),
                 store.stream().map(CellSpec::experiment).toList());
+        assertEquals(List.of("blocking/store/s2?productId=7", "async/store/s2?productId=7", "blocking/r2dbc/store/s2?productId=7",
+                "async/r2dbc/store/s2?productId=7"), store.subList(0, 4).stream().map(CellSpec::path).toList());
+        assertEquals(List.of("blocking", "async", "blocking/r2dbc", "async/r2dbc"),
+                store.subList(0, 4).stream().map(c -> c.props().get("style")).toList(), "the plan's path prefix");
         assertTrue(store.stream().allMatch(c -> c.loopBound() && c.props().get("loops").equals("1")), "one loop each");
+    }
+
+    @Test
+    void theDefaultRunKeepsToJdbcUnlessTheDriverAxisIsAskedFor() {
+        assertEquals(List.of("store s2", "store s2", "store s4", "store s4"), store(Map.of("plans", "store")));
+        assertEquals(8, store(Map.of("plans", "store", "drivers", "jdbc,r2dbc")).size());
+        assertEquals(List.of("store s2 r2dbc", "store s2 r2dbc", "store s4 r2dbc", "store s4 r2dbc"),
+                store(Map.of("plans", "store", "drivers", "r2dbc")));
+    }
+
+    private static List<String> store(Map<String, String> settings) {
+        return Matrix.cells(Options.parse(settings), "platform", true).stream().map(CellSpec::experiment)
+                .filter(e -> e.startsWith("store")).toList();
     }
 
     @Test

@@ -34,6 +34,7 @@ final class Findings {
             offloadPitfall(where).ifPresent(found::add);
             noDatabase(where).ifPresent(found::add);
             storeBlocking(where).ifPresent(found::add);
+            found.addAll(drivers(where));
         }
         found.addAll(threadModels());
         found.addAll(new ThreadsOverTime(results).findings());
@@ -117,7 +118,7 @@ final class Findings {
     private Optional<Finding> storeBlocking(String where) {
         List<String> wins = new ArrayList<>();
         int queries = 0;
-        for (String experiment : results.stream().map(r -> r.spec().experiment()).filter(e -> e.startsWith("store ")).distinct().toList()) {
+        for (String experiment : storeQueries(where)) {
             int users = maxUsers(where, experiment);
             Optional<Pair> p = pair(where, experiment, "async", "blocking", users);
             if (p.isPresent()) {
@@ -132,6 +133,69 @@ final class Findings {
         }
         return Optional.of(new Finding("E1 store", "blocking is at least level with async on most queries", where,
                 wins.size() * 2 > queries, "blocking level or ahead on " + wins.size() + " of " + queries + " queries: " + wins));
+    }
+
+    /** The store queries this variant measured on JDBC ("store s2"); their R2DBC rows are "store s2 r2dbc". */
+    private List<String> storeQueries(String where) {
+        return results.stream().filter(r -> r.variantName().equals(where)).map(r -> r.spec().experiment())
+                .filter(e -> e.startsWith("store ") && !e.endsWith(R2DBC)).distinct().toList();
+    }
+
+    private static final String R2DBC = " r2dbc";
+
+    /**
+     * E1 store's driver axis, where the run crossed the web style with the driver: the fully blocking
+     * stack (blocking servlet, JDBC) out-serves the fully asynchronous one (async servlet, R2DBC) on
+     * most queries; on R2DBC the async style wins on some; a matched pair beats the mismatched ones.
+     */
+    private List<Finding> drivers(String where) {
+        int compared = 0;
+        List<String> syncAhead = new ArrayList<>();
+        List<String> asyncOnR2dbc = new ArrayList<>();
+        List<String> matched = new ArrayList<>();
+        List<String> figures = new ArrayList<>();
+        for (String jdbc : storeQueries(where)) {
+            String r2dbc = jdbc + R2DBC;
+            int users = maxUsers(where, jdbc);
+            Optional<Pair> fully = pair(where, r2dbc, "async", jdbc, "blocking", users);
+            Optional<Pair> onR2dbc = pair(where, r2dbc, "async", r2dbc, "blocking", users);
+            Optional<CellResult> bj = cell(where, jdbc, "blocking", users);
+            Optional<CellResult> aj = cell(where, jdbc, "async", users);
+            if (fully.isEmpty() || onR2dbc.isEmpty() || aj.isEmpty()) {
+                continue;
+            }
+            compared++;
+            String query = jdbc.substring("store ".length());
+            if (!fully.get().ahead()) {
+                syncAhead.add(query);
+            }
+            if (onR2dbc.get().ahead()) {
+                asyncOnR2dbc.add(query);
+            }
+            CellResult bestMatched = faster(bj.orElseThrow(), cell(where, r2dbc, "async", users).orElseThrow());
+            CellResult bestMismatched = faster(aj.get(), cell(where, r2dbc, "blocking", users).orElseThrow());
+            if (Crossover.Point.of(users, bestMismatched, bestMatched).ahead()) {
+                matched.add(query);
+            }
+            figures.add(String.format(Locale.ROOT, "%s blocking+jdbc %.0f, async+jdbc %.0f, blocking+r2dbc %.0f, async+r2dbc %.0f req/s",
+                    query, fully.get().baseline, aj.get().stats().throughput(), onR2dbc.get().baseline, fully.get().challenger));
+        }
+        if (compared == 0) {
+            return List.of();
+        }
+        String all = String.join("; ", figures);
+        return List.of(
+                new Finding("E1 store (drivers)", "the fully blocking stack (blocking + JDBC) is at least level with the fully async one"
+                        + " (async + R2DBC) on most queries", where, syncAhead.size() * 2 > compared,
+                        "on " + syncAhead.size() + " of " + compared + " " + syncAhead + ": " + all),
+                new Finding("E1 store (drivers)", "on R2DBC the async web layer wins on some queries", where, !asyncOnR2dbc.isEmpty(),
+                        "async ahead of blocking on R2DBC on " + asyncOnR2dbc.size() + " of " + compared + " " + asyncOnR2dbc),
+                new Finding("E1 store (drivers)", "the better matched pair (blocking + JDBC or async + R2DBC) is ahead of both mismatched ones on most queries",
+                        where, matched.size() * 2 > compared, "on " + matched.size() + " of " + compared + " " + matched));
+    }
+
+    private static CellResult faster(CellResult a, CellResult b) {
+        return a.stats().throughput() >= b.stats().throughput() ? a : b;
     }
 
     /** E5 threads: virtual threads serve the same load without growing the JVM's platform threads. */
@@ -174,8 +238,14 @@ final class Findings {
     }
 
     private Optional<Pair> pair(String where, String experiment, String challenger, String baseline, int users) {
-        Optional<CellResult> c = cell(where, experiment, challenger, users);
-        Optional<CellResult> b = cell(where, experiment, baseline, users);
+        return pair(where, experiment, challenger, experiment, baseline, users);
+    }
+
+    /** Two cells of different rows at one load (the driver axis: "store s2 r2dbc" async against "store s2" blocking). */
+    private Optional<Pair> pair(String where, String challengerExperiment, String challenger, String baselineExperiment, String baseline,
+            int users) {
+        Optional<CellResult> c = cell(where, challengerExperiment, challenger, users);
+        Optional<CellResult> b = cell(where, baselineExperiment, baseline, users);
         if (c.isEmpty() || b.isEmpty()) {
             return Optional.empty();
         }

@@ -16,7 +16,7 @@ import java.util.Properties;
  */
 record Options(String mode, String client, List<String> servers, List<String> variants, List<String> protocols, List<String> plans,
         List<String> virtualPlans, int[] users,
-        int seconds, int warmup, int trials, int rate, List<String> policies, boolean isolate, boolean dashboards, boolean crosscheck,
+        int seconds, int warmup, int trials, int rate, List<String> policies, List<String> drivers, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
         String url, String urlName, Containers containers, Engines engines) {
@@ -80,6 +80,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       only where its interval over the paired trials excludes a tie (smoke: 1)
             rate=1000                 the open model's arrivals per second (smoke: 50)
             policies=natural          the Train's departure policies in the entry plan (natural, window, adaptive)
+            drivers=jdbc              the store plan's database drivers: jdbc (JPA, /blocking/store and /async/store),
+                                      r2dbc (/blocking/r2dbc/store and /async/r2dbc/store, rows "store <query> r2dbc"):
+                                      with both, each query's 2x2 of web style and driver (smoke and full: jdbc,r2dbc)
             isolate=true              on 2+ cores, the load client on the last core, the server and the database on the
                                       others (taskset); false: all share every core
             dashboards=true           JMeter's HTML dashboard per server variant (JMeter only)
@@ -180,6 +183,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
         int trials = s.number("trials", mode.equals("smoke") ? 1 : 3, 1);
         int rate = s.number("rate", mode.equals("smoke") ? 50 : 1000, 1);
         List<String> policies = s.list("policies", "natural", List.of("natural", "window", "adaptive"));
+        List<String> drivers = s.list("drivers", mode.equals("default") ? "jdbc" : "jdbc,r2dbc", List.of("jdbc", "r2dbc"));
         boolean isolate = s.flag("isolate", true);
         boolean dashboards = s.flag("dashboards", true) && client.equals("jmeter");
         boolean crosscheck = s.flag("crosscheck", false);
@@ -209,7 +213,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
-        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, isolate, dashboards,
+        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, drivers, isolate, dashboards,
                 crosscheck, strict, waits, threadCost, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
                 s.text("diff", null), s.text("against", "latest"), remote ? url : null,

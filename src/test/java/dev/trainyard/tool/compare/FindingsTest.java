@@ -1,0 +1,57 @@
+package dev.trainyard.tool.compare;
+
+import static dev.trainyard.tool.compare.CrossoverTest.cell;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.tool.compare.Findings.Finding;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FindingsTest {
+
+    /** One query's 2x2 on tomcat at 10 users: blocking+jdbc, async+jdbc, blocking+r2dbc, async+r2dbc. */
+    private static List<CellResult> square(String query, double bj, double aj, double br, double ar) {
+        return List.of(cell("tomcat", "store " + query, "blocking", 10, bj), cell("tomcat", "store " + query, "async", 10, aj),
+                cell("tomcat", "store " + query + " r2dbc", "blocking", 10, br), cell("tomcat", "store " + query + " r2dbc", "async", 10, ar));
+    }
+
+    private static List<Finding> drivers(List<CellResult> cells) {
+        return new Findings(cells).check().stream().filter(f -> f.experiment().equals("E1 store (drivers)")).toList();
+    }
+
+    @Test
+    void thePapersDriverFindingsAreCheckedOnEachQuerysSquare() {
+        // s2 as the paper found it; c4 with the async R2DBC stack far ahead.
+        List<Finding> found = drivers(concat(square("s2", 1000, 800, 700, 900), square("c4", 100, 90, 100, 300)));
+        assertEquals(3, found.size());
+        Finding fullyBlocking = found.get(0);
+        assertFalse(fullyBlocking.holds(), "level or ahead on s2 only, one of two is not most: " + fullyBlocking.evidence());
+        assertTrue(fullyBlocking.evidence().contains("s2 blocking+jdbc 1000, async+jdbc 800, blocking+r2dbc 700, async+r2dbc 900 req/s"),
+                fullyBlocking.evidence());
+        assertTrue(found.get(1).holds(), "async wins on R2DBC on both queries");
+        assertTrue(found.get(2).holds(), "a matched pair is ahead on both: " + found.get(2).evidence());
+
+        List<Finding> level = drivers(concat(square("s2", 1000, 990, 1000, 1000), square("c4", 100, 99, 100, 101)));
+        assertFalse(level.get(2).holds(), "a matched pair level with a mismatched one is not ahead of it");
+        assertTrue(level.get(0).holds(), "level is at least level");
+    }
+
+    @Test
+    void theJdbcFindingReadsOnlyTheJdbcRows() {
+        List<Finding> store = new Findings(square("s2", 1000, 500, 100, 3000)).check().stream()
+                .filter(f -> f.experiment().equals("E1 store")).toList();
+        assertEquals(1, store.size());
+        assertTrue(store.get(0).evidence().startsWith("blocking level or ahead on 1 of 1 queries"), store.get(0).evidence());
+    }
+
+    @Test
+    void noDriverFindingWithoutR2dbcRows() {
+        assertTrue(drivers(List.of(cell("tomcat", "store s2", "blocking", 10, 1000), cell("tomcat", "store s2", "async", 10, 900))).isEmpty());
+    }
+
+    private static List<CellResult> concat(List<CellResult> a, List<CellResult> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
+    }
+}
