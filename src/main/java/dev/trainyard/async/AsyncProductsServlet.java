@@ -33,7 +33,7 @@ public class AsyncProductsServlet extends AsyncEndpoint {
         // Claimed for the whole stream: its timeout can only cut it short, never answer twice.
         call.claimStream();
         response.setContentType(JsonOut.CONTENT_TYPE);
-        ProductsWriter.start(call, products, requests.executors().get("db"), count, requests.pageSize(),
-                requests.executors().scheduler(), requests.streamStallMillis());
+        // Pages are taken on the db thread that read them: it is the one writer until it is done.
+        ProductsWriter.start(call, new JdbcProductPages(products, requests.executors().get("db")), Runnable::run, count, requests);
     }
 }

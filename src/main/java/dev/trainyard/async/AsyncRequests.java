@@ -2,6 +2,7 @@ package dev.trainyard.async;
 
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.PrometheusText;
+import dev.trainyard.scenario.ProductsArgs;
 import dev.trainyard.scenario.UploadDigest;
 import dev.trainyard.web.DbLimits;
 import dev.trainyard.web.OpenCalls;
@@ -34,7 +35,7 @@ public final class AsyncRequests implements MetricSource {
         this.uploadLimits = UploadDigest.Limits.fromSystem();
         this.uploadClosesConnection = Settings.choice("trainyard.async.upload.connection", "keep-alive", List.of("keep-alive", "close"))
                 .equals("close");
-        this.pageSize = Settings.integer("trainyard.products.pageSize", 2_000, 1, 100_000);
+        this.pageSize = ProductsArgs.pageSize();
         // A 100 MB answer to a slow reader takes a while; bounded all the same.
         this.streamTimeoutMillis = Settings.integer("trainyard.async.streamTimeoutMillis", 600_000, 1_000, 3_600_000);
         this.streamStallMillis = Settings.integer("trainyard.async.streamStallMillis", 15_000, 1_000, 600_000);

@@ -1,7 +1,7 @@
 package dev.trainyard.async;
 
+import dev.trainyard.data.ProductPages;
 import dev.trainyard.data.ProductRow;
-import dev.trainyard.data.ProductStream;
 import dev.trainyard.data.DataUnavailableException;
 import dev.trainyard.web.AsyncCall;
 import dev.trainyard.web.JsonOut;
@@ -13,6 +13,9 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -27,20 +30,23 @@ import java.util.logging.Logger;
  * "write-spin" (experiment E1 store): no thread loops on a full socket buffer, and a slow reader
  * costs no thread at all.
  *
- * <p>Data comes in keyset pages (one short query each, on the db executor, connection returned at
- * once). The first page is read before the response goes non-blocking, so that a database that
- * fails at once is answered with the usual JSON error (503), written the usual way on every
- * server; after that a failure can only cut the stream short. Exactly one party writes at a time: the container, after isReady() returned false; or
- * the db task, after the writer ran out of data (isReady() was still true, so the container will
- * not call back). The bytes equal /blocking/products': same rows, same JSON.
+ * <p>Data comes in pages from a {@link ProductPages}: keyset queries on JDBC, or demand on one
+ * R2DBC cursor. The first page is read before the response goes non-blocking, so that a database
+ * that fails at once is answered with the usual JSON error (503), written the usual way on every
+ * server; after that a failure can only cut the stream short. Exactly one party writes at a time:
+ * the container, after isReady() returned false; or the page's task, after the writer ran out of
+ * data (isReady() was still true, so the container will not call back). The bytes equal
+ * /blocking/products': same rows, same JSON.
  */
 final class ProductsWriter implements WriteListener {
 
     private static final Logger LOG = Logger.getLogger(ProductsWriter.class.getName());
     private final AsyncCall call;
     private final ServletOutputStream out;
-    private final ProductStream products;
-    private final InstrumentedExecutor executor;
+    private final ProductPages pages;
+    private final Executor answerOn;
+    private final ScheduledExecutorService scheduler;
+    private final long pageTimeoutMillis;
     private final int pageSize;
 
     private volatile int remaining;
@@ -56,51 +62,74 @@ final class ProductsWriter implements WriteListener {
     private volatile long readerWaitSince;
     private volatile ScheduledFuture<?> watchdog;
 
-    private ProductsWriter(AsyncCall call, ServletOutputStream out, ProductStream products, InstrumentedExecutor executor,
-                           int count, int pageSize) {
+    private ProductsWriter(AsyncCall call, ServletOutputStream out, ProductPages pages, Executor answerOn,
+                           ScheduledExecutorService scheduler, long pageTimeoutMillis, int count, int pageSize) {
         this.call = call;
         this.out = out;
-        this.products = products;
-        this.executor = executor;
+        this.pages = pages;
+        this.answerOn = answerOn;
+        this.scheduler = scheduler;
+        this.pageTimeoutMillis = pageTimeoutMillis;
         this.remaining = count;
         this.pageSize = pageSize;
     }
 
     /**
      * Streams {@code count} products as the answer of a call claimed for its stream: reads the
-     * first page on the db executor, then hands the response to a WriteListener that writes what
-     * the reader takes and fetches the next page when it runs out. A stream whose reader takes
-     * nothing for {@code stallMillis} is cut.
+     * first page, then hands the response to a WriteListener that writes what the reader takes and
+     * asks for the next page when it has written the last and the container can take more. Pages
+     * are taken on {@code answerOn} (a container thread, where the source answers on a thread of
+     * its own). A stream whose reader takes nothing for the stall bound is cut, and a page the
+     * source does not deliver within a query's run budget fails the stream.
      */
-    static void start(AsyncCall call, ProductStream products, InstrumentedExecutor executor, int count, int pageSize,
-                      ScheduledExecutorService scheduler, long stallMillis) {
-        int asked = Math.min(pageSize, count);
-        try {
-            executor.execute(() -> {
-                List<ProductRow> first;
+    static void start(AsyncCall call, ProductPages pages, Executor answerOn, int count, AsyncRequests requests) {
+        call.onEnd(pages::close);
+        int asked = Math.min(requests.pageSize(), count);
+        ScheduledExecutorService scheduler = requests.executors().scheduler();
+        long pageTimeoutMillis = requests.db().runBudgetMillis();
+        within(pages.next(0, asked), scheduler, pageTimeoutMillis).whenComplete((first, failure) -> onThread(call, answerOn, () -> {
+            if (failure != null) {
+                call.fail(cause(failure));
+                return;
+            }
+            ProductsWriter[] ready = new ProductsWriter[1];
+            call.whileOpen(() -> {
                 try {
-                    first = asked == 0 ? List.of() : products.page(0, asked);
-                } catch (RuntimeException e) {
-                    call.fail(e);
-                    return;
-                }
-                ProductsWriter[] ready = new ProductsWriter[1];
-                call.whileOpen(() -> {
-                    try {
-                        ServletOutputStream out = call.response().getOutputStream();
-                        ready[0] = new ProductsWriter(call, out, products, executor, count, pageSize);
-                        ready[0].accept(first, asked);
-                    } catch (IOException | RuntimeException e) {
-                        LOG.log(Level.FINE, "/async/products could not start its stream", e);
-                        call.end();
-                    }
-                });
-                if (ready[0] != null) {
-                    ready[0].hand(scheduler, stallMillis);
+                    ServletOutputStream out = call.response().getOutputStream();
+                    ready[0] = new ProductsWriter(call, out, pages, answerOn, scheduler, pageTimeoutMillis, count, requests.pageSize());
+                    ready[0].accept(first, asked);
+                } catch (IOException | RuntimeException e) {
+                    LOG.log(Level.FINE, "/async/products could not start its stream", e);
+                    call.end();
                 }
             });
-        } catch (RejectedExecutionException e) {
-            call.fail(new DataUnavailableException("the db executor is full; try again shortly", e));
+            if (ready[0] != null) {
+                ready[0].hand(scheduler, requests.streamStallMillis());
+            }
+        }));
+    }
+
+    /** The page, or a failure once the bound has passed without it. */
+    private static <T> CompletableFuture<T> within(CompletableFuture<T> page, ScheduledExecutorService scheduler, long millis) {
+        ScheduledFuture<?> timeout = scheduler.schedule(() -> page.completeExceptionally(
+                new DataUnavailableException("the database did not answer in time", null)), millis, TimeUnit.MILLISECONDS);
+        page.whenComplete((rows, failure) -> timeout.cancel(false));
+        return page;
+    }
+
+    /** What a page failed with, as the data layer raised it (a 503 for the client, a reason for the log). */
+    private static RuntimeException cause(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure;
+        return cause instanceof RuntimeException e ? e : new DataUnavailableException("database unavailable", cause);
+    }
+
+    /** Runs {@code step} on {@code thread}; a call that ended meanwhile has no container thread to give, and needs none. */
+    private static void onThread(AsyncCall call, Executor thread, Runnable step) {
+        try {
+            thread.execute(step);
+        } catch (IllegalStateException | RejectedExecutionException ended) {
+            LOG.log(Level.FINE, "/async/products: the request ended before its page arrived", ended);
+            call.end();
         }
     }
 
@@ -198,6 +227,12 @@ final class ProductsWriter implements WriteListener {
                     call.end();
                     return;
                 }
+                // The next page only when the container can take it: a reader that stops reading
+                // stops the source too, and the stream holds one page at most.
+                if (!out.isReady()) {
+                    waitForReader();
+                    return;
+                }
                 fetchNextPage();
                 return;
             }
@@ -215,24 +250,16 @@ final class ProductsWriter implements WriteListener {
     }
 
     private void fetchNextPage() {
-        try {
-            executor.execute(() -> {
-                int asked = Math.min(pageSize, remaining);
-                List<ProductRow> page;
-                try {
-                    page = asked == 0 ? List.of() : products.page(lastId, asked);
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "/async/products failed after " + lastId + " products; response cut short: " + e);
-                    call.end();
-                    return;
-                }
-                accept(page, asked);
-                pump();
-            });
-        } catch (RejectedExecutionException e) {
-            LOG.warning("/async/products: the db executor is full after " + lastId + " products; response cut short");
-            call.end();
-        }
+        int asked = Math.min(pageSize, remaining);
+        within(pages.next(lastId, asked), scheduler, pageTimeoutMillis).whenComplete((page, failure) -> onThread(call, answerOn, () -> {
+            if (failure != null) {
+                LOG.warning("/async/products failed after " + lastId + " products; response cut short: " + cause(failure));
+                call.end();
+                return;
+            }
+            accept(page, asked);
+            pump();
+        }));
     }
 
     /** Takes a page that was asked for {@code asked} rows as the next chunk to write. */

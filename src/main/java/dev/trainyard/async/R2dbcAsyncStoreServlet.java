@@ -47,7 +47,7 @@ public class R2dbcAsyncStoreServlet extends AsyncEndpoint {
     /** A call that was answered meanwhile (its timeout, the client gone) has no container thread to give: nothing to do. */
     private static void onContainerThread(AsyncCall call, Runnable answer) {
         try {
-            call.context().start(answer);
+            call.onContainerThread(answer);
         } catch (IllegalStateException answeredAlready) {
             // The request completed before the query did; its late result is dropped.
         }

@@ -15,8 +15,7 @@ import java.util.List;
  */
 public final class ProductStream {
 
-    static final String FIRST_N =
-            "SELECT id, category_id, name, description, price, cost FROM product ORDER BY id LIMIT ?";
+    static final String FIRST_N = ProductRow.SELECT + " ORDER BY id LIMIT ?";
     static final int FETCH_SIZE = 1000;
 
     /** Receives each product; may throw IOException when the client goes away. */
@@ -25,8 +24,7 @@ public final class ProductStream {
     }
 
     /** Keyset pages for callers that must not hold a connection between pages (the async style). */
-    static final String PAGE =
-            "SELECT id, category_id, name, description, price, cost FROM product WHERE id > ? ORDER BY id LIMIT ?";
+    static final String PAGE = ProductRow.SELECT + " WHERE id > ? ORDER BY id LIMIT ?";
 
     private final Database database;
 

@@ -1,6 +1,7 @@
 package dev.trainyard.scenario;
 
 import dev.trainyard.web.Params;
+import dev.trainyard.web.Settings;
 
 /** What both products endpoints take: {@code count}, how many products the answer holds. */
 public final class ProductsArgs {
@@ -13,5 +14,10 @@ public final class ProductsArgs {
 
     public static int count(Params params) {
         return params.intArg("count", 0, MAX_COUNT);
+    }
+
+    /** How many rows a streaming path reads from the database at a time, and so holds at most. */
+    public static int pageSize() {
+        return Settings.integer("trainyard.products.pageSize", 2_000, 1, 100_000);
     }
 }

@@ -47,6 +47,7 @@ public final class AsyncCall implements AsyncListener {
     private final AtomicBoolean closed = new AtomicBoolean();
     private State state = State.WAITING;
     private boolean stream;
+    private volatile Runnable onEnd;
 
     private AsyncCall(AsyncContext context, HttpServletResponse response, OpenCalls calls, long timeoutMillis) {
         this.context = context;
@@ -68,6 +69,28 @@ public final class AsyncCall implements AsyncListener {
 
     public AsyncContext context() {
         return context;
+    }
+
+    /**
+     * Runs {@code work} on a container thread ({@code AsyncContext.start}), for results that arrive
+     * on a thread of their own (a driver's event loop). The thread runs it with the WAR's class
+     * loader: GlassFish 7 reuses the threads of start() across deployments with the context class
+     * loader of the one that made them, closed after its undeploy, and whatever looked up a
+     * service (the JSON provider) failed there. A call that has completed has no thread to give:
+     * {@code IllegalStateException}.
+     */
+    public void onContainerThread(Runnable work) {
+        ClassLoader war = AsyncCall.class.getClassLoader();
+        context.start(() -> {
+            Thread thread = Thread.currentThread();
+            ClassLoader before = thread.getContextClassLoader();
+            thread.setContextClassLoader(war);
+            try {
+                work.run();
+            } finally {
+                thread.setContextClassLoader(before);
+            }
+        });
     }
 
     /** The response, for a stream's writer: touch it only inside {@link #whileOpen}. */
@@ -182,6 +205,18 @@ public final class AsyncCall implements AsyncListener {
         return true;
     }
 
+    /**
+     * Runs {@code release} once the call has ended, however it ended (answered, cut short, timed out,
+     * the client gone): a stream lets go of what it holds, such as its database cursor. It may run
+     * twice when the call ends while it is being set.
+     */
+    public void onEnd(Runnable release) {
+        onEnd = release;
+        if (closed.get()) {
+            release.run();
+        }
+    }
+
     /** Ends the request as it stands (a stream finished or cut short), once. */
     public synchronized void end() {
         if (state != State.ANSWERED) {
@@ -270,6 +305,10 @@ public final class AsyncCall implements AsyncListener {
     private void close() {
         if (closed.compareAndSet(false, true)) {
             calls.closed(this);
+            Runnable release = onEnd;
+            if (release != null) {
+                release.run();
+            }
         }
     }
 }

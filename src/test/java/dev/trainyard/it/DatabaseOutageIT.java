@@ -50,7 +50,8 @@ class DatabaseOutageIT extends EndpointTest {
             for (String path : List.of("blocking/entry?id=" + ID, "blocking/store/c4", "blocking/store/s2?productId=1",
                     "blocking/products?count=10", "async/entry?id=" + ID, "async/store/c4", "async/products?count=10",
                     "train/entry?id=" + ID, "train/store/s2?productId=1",
-                    "blocking/r2dbc/store/c4", "async/r2dbc/store/c4", "async/r2dbc/store/s2?productId=1")) {
+                    "blocking/r2dbc/store/c4", "async/r2dbc/store/c4", "async/r2dbc/store/s2?productId=1",
+                    "blocking/r2dbc/products?count=10", "async/r2dbc/products?count=10")) {
                 long start = System.nanoTime();
                 HttpResponse<String> response = get(path);
                 long seconds = (System.nanoTime() - start) / 1_000_000_000;
@@ -73,6 +74,7 @@ class DatabaseOutageIT extends EndpointTest {
         assertEquals(200, get("blocking/store/c4").statusCode());
         assertEquals(200, get("blocking/r2dbc/store/c4").statusCode(), "the R2DBC pool recovered by itself");
         assertEquals(200, get("async/r2dbc/store/c4").statusCode());
+        assertEquals(10, array(ok("async/r2dbc/products?count=10")).size(), "the R2DBC stream recovered by itself");
     }
 
     private static int views() throws SQLException {

@@ -80,12 +80,15 @@ class ProductsIT extends EndpointTest {
     }
 
     @Test
-    void productsThroughTheWriteListenerAreByteIdentical() {
+    void everyStyleOnEitherDriverStreamsTheSameBytes() {
+        // Page boundaries (2,000 rows a page) and the R2DBC cursor's fetches fall inside these counts.
         for (int count : new int[] {0, 1, 1999, 2000, 2001, 30_000}) {
             HttpResponse<String> blocking = ok("blocking/products?count=" + count);
-            HttpResponse<String> async = ok("async/products?count=" + count);
-            assertEquals(blocking.body().length(), async.body().length(), "length, count=" + count);
-            assertEquals(blocking.body(), async.body(), "bytes, count=" + count);
+            for (String path : List.of("async/products", "async/r2dbc/products", "blocking/r2dbc/products")) {
+                HttpResponse<String> other = ok(path + "?count=" + count);
+                assertEquals(blocking.body().length(), other.body().length(), path + " length, count=" + count);
+                assertEquals(blocking.body(), other.body(), path + " bytes, count=" + count);
+            }
         }
     }
 
@@ -101,7 +104,9 @@ class ProductsIT extends EndpointTest {
         try {
             List<Future<String>> downloads = new ArrayList<>();
             for (int i = 0; i < 36; i++) {
-                downloads.add(clients.submit(() -> sha256(ok("async/" + all).body())));
+                // The JDBC pages and the R2DBC cursor, whose pages arrive on the driver's event loop.
+                String path = (i % 2 == 0 ? "async/" : "async/r2dbc/") + all;
+                downloads.add(clients.submit(() -> sha256(ok(path).body())));
             }
             for (Future<String> download : downloads) {
                 assertEquals(expected, download.get(), "an async stream differs from the blocking one");
@@ -143,6 +148,58 @@ class ProductsIT extends EndpointTest {
         // Tomcat may take complete() for a dead connection without calling onComplete back: the
         // count must not wait for it.
         assertTrue(openFallsTo(before), "open async requests after the client left");
+    }
+
+    @Test
+    void aClientThatLeavesAnR2dbcStreamReturnsItsConnection() throws Exception {
+        for (String path : List.of("async/r2dbc/products", "blocking/r2dbc/products")) {
+            double acquired = metric("trainyard_r2dbc_connections_acquired");
+            double idle = metric("trainyard_r2dbc_connections_idle");
+            try (Socket socket = productsReader(path)) {
+                assertEquals(1024, socket.getInputStream().readNBytes(1024).length, path + ": the stream started");
+            }
+            assertTrue(fallsTo("trainyard_r2dbc_connections_acquired", acquired), path + ": its connection is back in the pool");
+            assertTrue(metric("trainyard_r2dbc_connections_idle") >= idle, path + ": idle connections back to their start");
+        }
+    }
+
+    @Needs({SUITE_SETTINGS, DATABASE})
+    @Test
+    void aStalledReaderStopsTheR2dbcCursorUntilItsStreamIsCut() throws Exception {
+        double before = metric("trainyard_async_open_requests");
+        double acquired = metric("trainyard_r2dbc_connections_acquired");
+        try (Socket socket = productsReader("async/r2dbc/products")) {
+            assertEquals(1024, socket.getInputStream().readNBytes(1024).length, "the stream started");
+            // Reads nothing more: the stream asks for no more rows, so the database's backend waits
+            // for us with the query unfinished, until the stall bound cuts the stream. Without that
+            // back-pressure the cursor would have run to its end long before the cut. The last look
+            // counts only if the stream was still open after it (the cut cancels the query).
+            String last = "never looked";
+            for (int i = 0; i < 100; i++) {
+                String backend = cursorBackend();
+                if (metric("trainyard_async_open_requests") <= before) {
+                    break;
+                }
+                last = backend;
+                Thread.sleep(100);
+            }
+            assertTrue(openFallsTo(before), "a stalled stream still open after its 2 s bound (it-settings)");
+            // GlassFish (Grizzly) takes the whole answer into its own write queue: the stream is never
+            // held back by its reader there, and only the connection's return can be checked.
+            if (!server().equals("glassfish")) {
+                assertEquals("active Client", last, "the database's backend just before the stalled stream was cut");
+            }
+        }
+        assertTrue(fallsTo("trainyard_r2dbc_connections_acquired", acquired), "the cut stream's connection is back in the pool");
+    }
+
+    /** State and wait of the backend running the R2DBC products query, "none" when none runs it. */
+    private static String cursorBackend() throws SQLException {
+        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT state, coalesce(wait_event_type, '-')"
+                + " FROM pg_stat_activity WHERE application_name = 'trainyard-r2dbc' AND state = 'active' AND query LIKE '%FROM product ORDER BY id LIMIT $1'");
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getString(1) + " " + rs.getString(2) : "none";
+        }
     }
 
     @Needs(SUITE_SETTINGS)
@@ -192,9 +249,13 @@ class ProductsIT extends EndpointTest {
     }
 
     private Socket productsReader() throws Exception {
+        return productsReader("async/products");
+    }
+
+    private Socket productsReader(String path) throws Exception {
         Socket socket = connect(4096);
         socket.setSoTimeout(10_000);
-        socket.getOutputStream().write(("GET " + uri("async/products?count=300000").getRawPath() + "?count=300000 HTTP/1.1\r\nHost: "
+        socket.getOutputStream().write(("GET " + uri(path).getRawPath() + "?count=300000 HTTP/1.1\r\nHost: "
                 + base.getHost() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         socket.getOutputStream().flush();
         return socket;

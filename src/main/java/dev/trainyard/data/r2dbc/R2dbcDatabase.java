@@ -1,5 +1,6 @@
 package dev.trainyard.data.r2dbc;
 
+import dev.trainyard.data.DataUnavailableException;
 import io.netty.util.concurrent.FastThreadLocal;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
@@ -7,8 +8,10 @@ import io.r2dbc.pool.PoolMetrics;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
 import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.R2dbcException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.postgresql.jdbcurlresolver.PgPassParser;
@@ -16,6 +19,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import reactor.netty.resources.LoopResources;
+import reactor.pool.PoolAcquirePendingLimitException;
 
 /**
  * The WAR's R2DBC pool: built at deployment from an {@link R2dbcConfig}, on event loops of its
@@ -26,6 +30,8 @@ import reactor.netty.resources.LoopResources;
 public final class R2dbcDatabase implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(R2dbcDatabase.class.getName());
+    /** query_canceled: PostgreSQL's statement_timeout cut the statement. */
+    private static final String CANCELLED = "57014";
 
     private final R2dbcConfig config;
     private final LoopResources loops;
@@ -89,6 +95,27 @@ public final class R2dbcDatabase implements AutoCloseable {
             return "";
         }
         return password;
+    }
+
+    /**
+     * A failure of this driver as the JDBC path's 503, with the same message where the cause is the
+     * same; the cause is logged for the operator.
+     */
+    public DataUnavailableException unavailable(Throwable cause) {
+        if (cause instanceof DataUnavailableException known) {
+            return known;
+        }
+        LOG.warning("R2DBC database call failed: " + cause);
+        if (cause instanceof PoolAcquirePendingLimitException) {
+            return new DataUnavailableException(config.maxWaiting() + " requests already wait for a database connection; try again shortly", cause);
+        }
+        if (cause instanceof R2dbcException r2dbc && CANCELLED.equals(r2dbc.getSqlState())) {
+            return new DataUnavailableException("the database did not finish in time (statement timeout); not applied", cause);
+        }
+        if (cause instanceof TimeoutException) {
+            return new DataUnavailableException("the database did not answer in time", cause);
+        }
+        return new DataUnavailableException("database unavailable", cause);
     }
 
     /** Closes the connections, then the event loops and Reactor's schedulers: an undeploy leaves no thread of ours. */

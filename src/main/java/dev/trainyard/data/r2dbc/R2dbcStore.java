@@ -1,20 +1,15 @@
 package dev.trainyard.data.r2dbc;
 
-import dev.trainyard.data.DataUnavailableException;
 import dev.trainyard.data.NotFoundException;
 import dev.trainyard.data.store.StoreSql;
 import dev.trainyard.data.store.Table;
 import io.r2dbc.spi.Connection;
-import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Row;
 import io.r2dbc.spi.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
-import java.util.logging.Logger;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.pool.PoolAcquirePendingLimitException;
 
 /**
  * Runs a store query's SQL form on a pooled R2DBC connection: nothing waits for the database, the
@@ -22,10 +17,6 @@ import reactor.pool.PoolAcquirePendingLimitException;
  * fails with the same exceptions (404, 503), so every style answers both drivers alike.
  */
 public final class R2dbcStore {
-
-    private static final Logger LOG = Logger.getLogger(R2dbcStore.class.getName());
-    /** query_canceled: PostgreSQL's statement_timeout cut the statement. */
-    private static final String CANCELLED = "57014";
 
     private final R2dbcDatabase database;
 
@@ -39,7 +30,7 @@ public final class R2dbcStore {
                 // What pgjdbc's socketTimeout is on the JDBC pools: a database that stopped answering
                 // altogether cannot cut its own statements.
                 .timeout(Duration.ofSeconds(config.socketTimeoutSeconds()))
-                .onErrorMap(failure -> !(failure instanceof NotFoundException), this::unavailable);
+                .onErrorMap(failure -> !(failure instanceof NotFoundException), database::unavailable);
     }
 
     private static Mono<Table> query(Connection connection, StoreSql sql) {
@@ -69,20 +60,5 @@ public final class R2dbcStore {
             values[i] = row.get(i);
         }
         return values;
-    }
-
-    /** The JDBC path's 503s, with the same messages where the cause is the same; the cause is logged for the operator. */
-    private DataUnavailableException unavailable(Throwable cause) {
-        LOG.warning("R2DBC database call failed: " + cause);
-        if (cause instanceof PoolAcquirePendingLimitException) {
-            return new DataUnavailableException(database.config().maxWaiting() + " requests already wait for a database connection; try again shortly", cause);
-        }
-        if (cause instanceof R2dbcException r2dbc && CANCELLED.equals(r2dbc.getSqlState())) {
-            return new DataUnavailableException("the database did not finish in time (statement timeout); not applied", cause);
-        }
-        if (cause instanceof TimeoutException) {
-            return new DataUnavailableException("the database did not answer in time", cause);
-        }
-        return new DataUnavailableException("database unavailable", cause);
     }
 }

@@ -149,8 +149,13 @@ public abstract class EndpointTest {
      * counted as closed just after its answer went out, so a client may be a moment ahead.
      */
     protected boolean openFallsTo(double level) throws InterruptedException {
+        return fallsTo("trainyard_async_open_requests", level);
+    }
+
+    /** Waits (bounded, 10 s) until a /metrics gauge falls to {@code level}. */
+    protected boolean fallsTo(String family, double level) throws InterruptedException {
         for (int i = 0; i < 100; i++) {
-            if (metric("trainyard_async_open_requests") <= level) {
+            if (metric(family) <= level) {
                 return true;
             }
             Thread.sleep(100);
