@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
+import reactor.core.publisher.Mono;
 
 /** What the async endpoints share: going async, and handing work to a bounded executor. */
 abstract class AsyncEndpoint extends Endpoint {
@@ -29,6 +30,31 @@ abstract class AsyncEndpoint extends Endpoint {
 
     AsyncCall begin(HttpServletRequest request, HttpServletResponse response, long timeoutMillis) {
         return AsyncCall.start(request, response, calls, timeoutMillis);
+    }
+
+    /**
+     * Answers with what {@code work} completes with, where nothing waits for it: the call is claimed
+     * with the work's run budget left (see {@link #offload}), the work starts, and its result is
+     * written on a container thread, never on the thread that completed it (a driver's event loop,
+     * which a slow reader must not hold). A call answered meanwhile (its timeout, the client gone)
+     * drops the late result.
+     */
+    <T> void answerWhenDone(AsyncCall call, long runBudgetMillis, Mono<T> work, Render<T> render) {
+        if (!call.claim(runBudgetMillis)) {
+            return;
+        }
+        work.subscribe(
+                result -> onContainerThread(call, () -> call.answer(response -> render.write(result, response))),
+                failure -> onContainerThread(call, () -> call.fail(failure instanceof RuntimeException e
+                        ? e : new IllegalStateException(failure))));
+    }
+
+    private static void onContainerThread(AsyncCall call, Runnable answer) {
+        try {
+            call.onContainerThread(answer);
+        } catch (IllegalStateException answeredAlready) {
+            // The request completed before the work did; its late result is dropped.
+        }
     }
 
     /**

@@ -40,6 +40,6 @@ public class AsyncEntryServlet extends AsyncEndpoint {
 
     @Override
     protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        EntryView.head(entries, EntryArgs.id(new Params(request)), request, response);
+        EntryView.head(entries::exists, EntryArgs.id(new Params(request)), request, response);
     }
 }

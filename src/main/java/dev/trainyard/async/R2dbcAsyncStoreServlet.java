@@ -35,21 +35,6 @@ public class R2dbcAsyncStoreServlet extends AsyncEndpoint {
         StoreQuery query = StoreArgs.query(request.getPathInfo());
         StoreSql sql = query.bind(new Params(request)).sql();
         AsyncCall call = begin(request, response, requests.dbTimeoutMillis());
-        if (!call.claim(requests.db().runBudgetMillis())) {
-            return;
-        }
-        store.run(sql).subscribe(
-                table -> onContainerThread(call, () -> call.answer(out -> JsonOut.table(out, query.path(), table))),
-                failure -> onContainerThread(call, () -> call.fail(failure instanceof RuntimeException e
-                        ? e : new IllegalStateException(failure))));
-    }
-
-    /** A call that was answered meanwhile (its timeout, the client gone) has no container thread to give: nothing to do. */
-    private static void onContainerThread(AsyncCall call, Runnable answer) {
-        try {
-            call.onContainerThread(answer);
-        } catch (IllegalStateException answeredAlready) {
-            // The request completed before the query did; its late result is dropped.
-        }
+        answerWhenDone(call, requests.db().runBudgetMillis(), store.run(sql), (table, out) -> JsonOut.table(out, query.path(), table));
     }
 }

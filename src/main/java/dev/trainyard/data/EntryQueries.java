@@ -18,8 +18,7 @@ import java.util.TreeMap;
  */
 public final class EntryQueries {
 
-    static final String ADD_VIEW =
-            "UPDATE trentry SET views = views + 1 WHERE id = ? RETURNING id, name, descr, views";
+    static final String ADD_VIEW = addView("?");
     static final String MAX_ID = "SELECT coalesce(max(id), 0) FROM trentry";
     static final String EXISTS = "SELECT 1 FROM trentry WHERE id = ?";
 
@@ -36,6 +35,11 @@ public final class EntryQueries {
             + " FROM wanted JOIN locked ON locked.id = wanted.id"
             + " WHERE t.id = wanted.id"
             + " RETURNING t.id, t.name, t.descr, t.views";
+
+    /** The single-row update for {@code id}, a parameter marker or a number: every driver runs this text. */
+    public static String addView(String id) {
+        return "UPDATE trentry SET views = views + 1 WHERE id = " + id + " RETURNING id, name, descr, views";
+    }
 
     private final Database database;
     private final int statementTimeoutSeconds;

@@ -4,12 +4,12 @@ import dev.trainyard.web.HtmlText;
 import dev.trainyard.web.HttpProblem;
 import dev.trainyard.web.JsonOut;
 import dev.trainyard.data.Entry;
-import dev.trainyard.data.EntryQueries;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.function.IntPredicate;
 
 /**
  * How an entry is shown, the same for every style: JSON by default, or the original E3 servlet's small
@@ -42,9 +42,9 @@ public final class EntryView {
      * or 404 for a missing id), without the view the GET adds. Without an id any row will do, and
      * there is one.
      */
-    public static void head(EntryQueries entries, Integer id, HttpServletRequest request, HttpServletResponse response)
+    public static void head(IntPredicate exists, Integer id, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        if (id != null && !entries.exists(id)) {
+        if (id != null && !exists.test(id)) {
             throw HttpProblem.notFound("no entry with id " + id);
         }
         response.setContentType(wantsHtml(request) ? "text/html;charset=UTF-8" : JsonOut.CONTENT_TYPE);

@@ -53,6 +53,6 @@ public class TrainEntryServlet extends TrainEndpoint<Entry> {
     protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Params params = new Params(request);
         params.optionalChoice("policy", TrainSettings.POLICIES);
-        EntryView.head(entries, EntryArgs.id(params), request, response);
+        EntryView.head(entries::exists, EntryArgs.id(params), request, response);
     }
 }

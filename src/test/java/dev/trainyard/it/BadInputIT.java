@@ -123,6 +123,9 @@ class BadInputIT extends EndpointTest {
         assertEquals(400, get("async/store/s4?from=2022-01-01").statusCode());
         assertEquals(400, get("async/products").statusCode());
         assertEquals(400, get("async/r2dbc/products?count=-1").statusCode());
+        assertEquals(400, get("async/r2dbc/entry?id=abc").statusCode());
+        assertEquals(400, get("blocking/r2dbc/entry?id=-1").statusCode());
+        assertEquals(405, request("PUT", "blocking/r2dbc/entry?id=1").statusCode());
         assertEquals(400, get("blocking/r2dbc/products?count=1000001").statusCode());
         assertEquals(405, request("POST", "async/r2dbc/products?count=1").statusCode());
         assertEquals(404, get("async/store/x1").statusCode());

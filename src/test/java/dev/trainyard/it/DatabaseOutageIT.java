@@ -51,7 +51,8 @@ class DatabaseOutageIT extends EndpointTest {
                     "blocking/products?count=10", "async/entry?id=" + ID, "async/store/c4", "async/products?count=10",
                     "train/entry?id=" + ID, "train/store/s2?productId=1",
                     "blocking/r2dbc/store/c4", "async/r2dbc/store/c4", "async/r2dbc/store/s2?productId=1",
-                    "blocking/r2dbc/products?count=10", "async/r2dbc/products?count=10")) {
+                    "blocking/r2dbc/products?count=10", "async/r2dbc/products?count=10",
+                    "blocking/r2dbc/entry?id=" + ID, "async/r2dbc/entry?id=" + ID)) {
                 long start = System.nanoTime();
                 HttpResponse<String> response = get(path);
                 long seconds = (System.nanoTime() - start) / 1_000_000_000;

@@ -51,21 +51,26 @@ class EntryIT extends EndpointTest {
     @Needs({DESTRUCTIVE, DATABASE})
     @Test
     void hundredConcurrentRequestsOnOneIdAddExactlyHundredViews() throws Exception {
-        int id = idFor(2);
-        int before = views(id);
-        ExecutorService clients = Executors.newFixedThreadPool(20);
-        try {
-            List<Future<Integer>> answers = new ArrayList<>();
-            for (int i = 0; i < 100; i++) {
-                answers.add(clients.submit(() -> get("blocking/entry?id=" + id).statusCode()));
+        // On either driver: the blocking JDBC servlet, the hybrid and the fully non-blocking R2DBC path.
+        List<String> paths = List.of("blocking/entry", "blocking/r2dbc/entry", "async/r2dbc/entry");
+        for (int p = 0; p < paths.size(); p++) {
+            String path = paths.get(p);
+            int id = idFor(p == 0 ? 2 : 10 + p);
+            int before = views(id);
+            ExecutorService clients = Executors.newFixedThreadPool(20);
+            try {
+                List<Future<Integer>> answers = new ArrayList<>();
+                for (int i = 0; i < 100; i++) {
+                    answers.add(clients.submit(() -> get(path + "?id=" + id).statusCode()));
+                }
+                for (Future<Integer> answer : answers) {
+                    assertEquals(200, answer.get(), path);
+                }
+            } finally {
+                clients.shutdownNow();
             }
-            for (Future<Integer> answer : answers) {
-                assertEquals(200, answer.get());
-            }
-        } finally {
-            clients.shutdownNow();
+            assertEquals(before + 100, views(id), path + ": every successful request adds exactly one view");
         }
-        assertEquals(before + 100, views(id), "every successful request adds exactly one view");
     }
 
     @Needs({DESTRUCTIVE, DATABASE})
@@ -130,5 +135,22 @@ class EntryIT extends EndpointTest {
         assertEquals(views + 1, async.getInt("views"));
         assertEquals("async", async.getString("style"));
         assertEquals(404, get("async/entry?id=999999999").statusCode());
+        // The same answers on the non-blocking driver, in either web style, HEAD included.
+        JsonObject hybrid = object(ok("blocking/r2dbc/entry?id=" + id));
+        assertEquals(views + 2, hybrid.getInt("views"));
+        assertEquals("blocking", hybrid.getString("style"));
+        JsonObject r2dbc = object(ok("async/r2dbc/entry?id=" + id));
+        assertEquals(views + 3, r2dbc.getInt("views"));
+        assertEquals("async", r2dbc.getString("style"));
+        assertEquals(async.getString("name"), r2dbc.getString("name"), "the name without its padding");
+        for (String path : List.of("blocking/r2dbc/entry", "async/r2dbc/entry")) {
+            assertEquals(404, get(path + "?id=999999999").statusCode(), path);
+            assertEquals(200, request("HEAD", path + "?id=" + id).statusCode(), "HEAD " + path);
+            assertEquals(404, request("HEAD", path + "?id=999999999").statusCode(), "HEAD " + path + " of a missing row");
+        }
+        assertEquals(views + 4, object(ok("async/r2dbc/entry?id=" + id)).getInt("views"), "HEAD added no view");
+        for (String path : List.of("blocking/r2dbc/entry", "async/r2dbc/entry")) {
+            assertTrue(object(ok(path)).getInt("id") > 0, path + " without an id picks a row");
+        }
     }
 }

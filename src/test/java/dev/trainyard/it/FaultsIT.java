@@ -53,6 +53,8 @@ class FaultsIT extends EndpointTest {
     private static final long RECOVERY_BOUND_MILLIS = 30_000;
     /** A paused database outlasts the driver's socket timeout (12 s in the suite's settings). */
     private static final long PAUSE_MILLIS = 13_000;
+    /** Every style with an entry, on either driver. */
+    private static final List<String> STYLES = List.of("blocking", "async", "train", "blocking/r2dbc", "async/r2dbc");
 
     private static int base() {
         return switch (server()) {
@@ -79,7 +81,8 @@ class FaultsIT extends EndpointTest {
         all.add(locked);
         Map<Integer, Integer> before = Views.of(all);
         ServerLog.Mark log = ServerLog.mark();
-        List<String> paths = new ArrayList<>(List.of("blocking/entry?id=" + locked, "async/entry?id=" + locked, "train/entry?id=" + locked));
+        List<String> paths = new ArrayList<>(List.of("blocking/entry?id=" + locked, "async/entry?id=" + locked, "train/entry?id=" + locked,
+                "blocking/r2dbc/entry?id=" + locked, "async/r2dbc/entry?id=" + locked));
         for (int i = 0; i < 12; i++) {
             // A train whose batches mix the locked row with free ones.
             paths.add("train/entry?id=" + (i % 3 == 0 ? locked : free.get(i % free.size())));
@@ -92,7 +95,7 @@ class FaultsIT extends EndpointTest {
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         Tally answers = tally(sent);
         assertClean(answers, 200, 503);
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 5; i++) {
             HttpResponse<String> lone = sent.get(i).response();
             assertEquals(503, lone.statusCode(), sent.get(i).path() + ": " + lone.body());
             assertTrue(lone.body().contains("statement timeout") && lone.body().contains("not applied"), lone.body());
@@ -112,18 +115,18 @@ class FaultsIT extends EndpointTest {
     void aPausedDatabaseIsAnsweredOnceAndServiceComesBack() throws Exception {
         assumeTrue(TestDatabase.isEmbedded(), "needs the embedded database, which this JVM can pause");
         warm();
-        List<Integer> locked = ids(20, 3);
+        List<Integer> locked = ids(20, 5);
         Map<Integer, Integer> before = Views.of(locked);
         ServerLog.Mark log = ServerLog.mark();
         List<CompletableFuture<Sent>> inFlight = new ArrayList<>();
         List<CompletableFuture<Sent>> duringPause = new ArrayList<>();
         long resumedAt;
         try (RowLock lock = RowLock.hold(locked)) {
-            // Three updates inside the database, waiting on the lock, when it freezes.
+            // An update of each style inside the database, waiting on the lock, when it freezes.
             inFlight.addAll(updatesInsideTheDatabase(locked));
             try {
                 TestDatabase.pauseEmbedded();
-                for (String style : List.of("blocking", "async", "train")) {
+                for (String style : STYLES) {
                     duringPause.add(send(style + "/entry?id=" + locked.get(0)));
                 }
                 duringPause.add(send("blocking/store/c4"));
@@ -138,7 +141,7 @@ class FaultsIT extends EndpointTest {
         long recovery = recoveryMillis(resumedAt);
         Tally answers = tally(sent);
         assertClean(answers, 200, 503, 504);
-        for (Sent s : sent.subList(0, 3)) {
+        for (Sent s : sent.subList(0, STYLES.size())) {
             assertEquals(504, s.response().statusCode(), "an update in the database when it froze: " + s.path() + " " + s.response().body());
         }
         long duplicated = auditWithinBounds(before, Views.of(locked), sent, 0);
@@ -150,18 +153,19 @@ class FaultsIT extends EndpointTest {
     void aKilledAndRestartedDatabaseIsAnsweredOnceAndServiceComesBack() throws Exception {
         assumeTrue(TestDatabase.isEmbedded(), "needs the embedded database, which this JVM can kill");
         warm();
-        List<Integer> locked = ids(30, 3);
+        List<Integer> locked = ids(30, 5);
         Map<Integer, Integer> before = Views.of(locked);
         ServerLog.Mark log = ServerLog.mark();
         List<Sent> sent = new ArrayList<>();
         RowLock lock = RowLock.hold(locked);
         try {
-            // Three updates inside the database, waiting on the lock, when it dies.
+            // An update of each style inside the database, waiting on the lock, when it dies.
             List<CompletableFuture<Sent>> inFlight = updatesInsideTheDatabase(locked);
             TestDatabase.killEmbedded();
             sent.addAll(join(inFlight));
-            sent.addAll(sendAll(List.of("blocking/entry?id=" + locked.get(0), "async/entry?id=" + locked.get(0),
-                    "train/entry?id=" + locked.get(0), "async/store/c4")));
+            List<String> paths = new ArrayList<>(STYLES.stream().map(style -> style + "/entry?id=" + locked.get(0)).toList());
+            paths.add("async/store/c4");
+            sent.addAll(sendAll(paths));
         } finally {
             lock.close();
             TestDatabase.restartEmbedded();
@@ -307,11 +311,13 @@ class FaultsIT extends EndpointTest {
         boolean holds() throws Exception;
     }
 
-    /** An update of each style on the first three locked rows, each waiting in the database. */
+    /** An update of each style, each on its own locked row, each waiting in the database. */
     private List<CompletableFuture<Sent>> updatesInsideTheDatabase(List<Integer> locked) throws Exception {
-        List<CompletableFuture<Sent>> updates = List.of(send("blocking/entry?id=" + locked.get(0)),
-                send("async/entry?id=" + locked.get(1)), send("train/entry?id=" + locked.get(2)));
-        awaitLockWaiters(() -> 3);
+        List<CompletableFuture<Sent>> updates = new ArrayList<>();
+        for (int i = 0; i < STYLES.size(); i++) {
+            updates.add(send(STYLES.get(i) + "/entry?id=" + locked.get(i)));
+        }
+        awaitLockWaiters(STYLES::size);
         return updates;
     }
 
@@ -381,7 +387,7 @@ class FaultsIT extends EndpointTest {
     }
 
     private void warm() {
-        for (String style : List.of("blocking", "async", "train")) {
+        for (String style : STYLES) {
             assertEquals(200, get(style + "/entry?id=" + (base() + 99)).statusCode(), "warm " + style);
         }
     }
