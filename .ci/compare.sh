@@ -44,9 +44,12 @@ echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans (tomcat, jetty, glassf
   > target/ci-compare-plans.log 2>&1 || { tail -80 target/ci-compare-plans.log; exit 1; }
 awk '/== Trainyard comparison: summary/ { p = 1 } p && n++ < 40' target/ci-compare-plans.log
 check_report 90 "tomcat-platform jetty-platform glassfish-platform"
-# The store plan's 2x2 (web style x driver) on every server: R2DBC rows beside JDBC's, and the paper's driver findings checked.
+# The store and products plans' 2x2 (web style x driver) on every server: R2DBC rows beside JDBC's, and the paper's
+# driver findings checked.
 for server in tomcat jetty glassfish; do
-  grep -q "^$server,platform,store c4 r2dbc,async," target/compare/latest/cells.csv || { echo "no async R2DBC store cell on $server"; exit 1; }
+  for row in "store c4 r2dbc" "products 10000 r2dbc"; do
+    grep -q "^$server,platform,$row,async," target/compare/latest/cells.csv || { echo "no async $row cell on $server"; exit 1; }
+  done
 done
 grep -q "E1 store (drivers) on" target/compare/latest/summary.txt || { echo "no driver findings in the summary"; exit 1; }
 if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then

@@ -72,6 +72,21 @@ class MatrixTest {
                 store(Map.of("plans", "store", "drivers", "r2dbc")));
     }
 
+    @Test
+    void theResponseSizeSweepStreamsOnEitherDriver() {
+        List<CellSpec> smoke = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "products")), "platform", true).stream()
+                .filter(c -> c.experiment().startsWith("products")).toList();
+        // The medium answer alone at smoke size: as many cells as one driver's two sizes.
+        assertEquals(List.of("products 10000", "products 10000", "products 10000 r2dbc", "products 10000 r2dbc"),
+                smoke.stream().map(CellSpec::experiment).toList());
+        assertEquals(List.of("blocking/products?count=10000", "async/products?count=10000", "blocking/r2dbc/products?count=10000",
+                "async/r2dbc/products?count=10000"), smoke.stream().map(CellSpec::path).toList());
+        List<String> full = Matrix.cells(Options.parse(Map.of("mode", "full", "plans", "products")), "platform", true).stream()
+                .map(CellSpec::experiment).filter(e -> e.startsWith("products")).distinct().toList();
+        assertEquals(List.of("products 100", "products 100 r2dbc", "products 10000", "products 10000 r2dbc", "products 100000",
+                "products 100000 r2dbc"), full);
+    }
+
     private static List<String> store(Map<String, String> settings) {
         return Matrix.cells(Options.parse(settings), "platform", true).stream().map(CellSpec::experiment)
                 .filter(e -> e.startsWith("store")).toList();

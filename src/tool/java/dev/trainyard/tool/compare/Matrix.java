@@ -150,14 +150,23 @@ final class Matrix {
         }
     }
 
-    /** E1 store's response-size sweep: the same products as small, medium and large answers. */
+    /**
+     * E1 store's response-size sweep: the same products as small, medium and large answers, on each
+     * driver ("products 10000 r2dbc": the R2DBC cursor streamed). The driver axis doubles the cells:
+     * at smoke size the medium answer alone keeps CI's budget.
+     */
     private static void products(Options o, List<CellSpec> cells) {
-        int[] counts = o.full() ? new int[] {100, 10_000, 100_000} : new int[] {100, 10_000};
+        boolean bothDrivers = o.drivers().size() > 1;
+        int[] counts = o.full() ? new int[] {100, 10_000, 100_000} : o.smoke() && bothDrivers ? new int[] {10_000} : new int[] {100, 10_000};
         for (int count : counts) {
-            for (int users : levels(o, new int[] {10}, new int[] {50, 200}, new int[] {5})) {
-                for (String style : List.of("blocking", "async")) {
-                    cells.add(new CellSpec("products " + count, "products.jmx", style, users, 0,
-                            props("style", style, "count", count), Double.NaN, "", false, style + "/products?count=" + count));
+            for (String driver : o.drivers()) {
+                String experiment = "products " + count + (driver.equals("jdbc") ? "" : " " + driver);
+                for (int users : levels(o, new int[] {10}, new int[] {50, 200}, new int[] {5})) {
+                    for (String style : List.of("blocking", "async")) {
+                        String prefix = driver.equals("jdbc") ? style : style + "/" + driver;
+                        cells.add(new CellSpec(experiment, "products.jmx", style, users, 0,
+                                props("style", prefix, "count", count), Double.NaN, "", false, prefix + "/products?count=" + count));
+                    }
                 }
             }
         }

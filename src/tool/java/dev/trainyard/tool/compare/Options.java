@@ -80,9 +80,10 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       only where its interval over the paired trials excludes a tie (smoke: 1)
             rate=1000                 the open model's arrivals per second (smoke: 50)
             policies=natural          the Train's departure policies in the entry plan (natural, window, adaptive)
-            drivers=jdbc              the store plan's database drivers: jdbc (JPA, /blocking/store and /async/store),
-                                      r2dbc (/blocking/r2dbc/store and /async/r2dbc/store, rows "store <query> r2dbc"):
-                                      with both, each query's 2x2 of web style and driver (smoke and full: jdbc,r2dbc)
+            drivers=jdbc              the store and products plans' database drivers: jdbc (/blocking/store, /async/store,
+                                      /blocking/products, /async/products), r2dbc (the same under /blocking/r2dbc and
+                                      /async/r2dbc, rows "store <query> r2dbc", "products <count> r2dbc"): with both,
+                                      each query's and size's 2x2 of web style and driver (smoke and full: jdbc,r2dbc)
             isolate=true              on 2+ cores, the load client on the last core, the server and the database on the
                                       others (taskset); false: all share every core
             dashboards=true           JMeter's HTML dashboard per server variant (JMeter only)
