@@ -25,6 +25,8 @@ public @interface Needs {
         DATABASE("it reads the deployment's database: -Dtrainyard.db.url, -Dtrainyard.db.user and TRAINYARD_DB_PASSWORD"),
         /** Reads the server's own log. */
         SERVER_LOG("it reads the server's log: -Dit.log=FILE (the server's log file, or a container's output followed into one)"),
+        /** Deploys and undeploys a WAR of its own and reads the server's threads (jcmd) on this machine. */
+        SERVER_PROCESS("it deploys and undeploys a WAR of its own and reads the server's threads with jcmd: only on the servers the suite starts"),
         /** Sized to the suite's settings (it-settings.properties): small pools, short timeouts. */
         SUITE_SETTINGS("it is sized to the suite's settings (it-settings.properties), which the deployment does not run: start it with them (README, Tests)");
 

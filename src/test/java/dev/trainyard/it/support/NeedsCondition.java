@@ -25,7 +25,7 @@ public class NeedsCondition implements ExecutionCondition {
         context.getTestClass().flatMap(c -> AnnotationSupport.findAnnotation(c, Needs.class)).ifPresent(n -> needs.addAll(List.of(n.value())));
         context.getTestMethod().flatMap(m -> AnnotationSupport.findAnnotation(m, Needs.class)).ifPresent(n -> needs.addAll(List.of(n.value())));
         List<String> missing = missing(needs, RemoteDeployment.destructive(), TestDatabase.isGiven(),
-                ServerLog.given(), RemoteDeployment.differingSettings());
+                ServerLog.given(), false, RemoteDeployment.differingSettings());
         if (missing.isEmpty()) {
             return ConditionEvaluationResult.enabled("the deployment gives what it needs");
         }
@@ -36,13 +36,15 @@ public class NeedsCondition implements ExecutionCondition {
     }
 
     /** Why each unmet need is unmet: empty when the test can run. */
-    static List<String> missing(Set<Need> needs, boolean destructive, boolean database, boolean log, Map<String, String> differing) {
+    static List<String> missing(Set<Need> needs, boolean destructive, boolean database, boolean log, boolean process,
+                                Map<String, String> differing) {
         List<String> missing = new ArrayList<>();
         for (Need need : needs) {
             boolean met = switch (need) {
                 case DESTRUCTIVE -> destructive;
                 case DATABASE -> database;
                 case SERVER_LOG -> log;
+                case SERVER_PROCESS -> process;
                 case SUITE_SETTINGS -> differing.isEmpty();
             };
             if (!met) {
