@@ -1,15 +1,11 @@
 package dev.trainyard.async;
 
+import dev.trainyard.data.ProductPages;
 import dev.trainyard.data.r2dbc.R2dbcProducts;
-import dev.trainyard.scenario.ProductsArgs;
 import dev.trainyard.web.AsyncCall;
-import dev.trainyard.web.JsonOut;
-import dev.trainyard.web.Params;
 import dev.trainyard.web.R2dbcListener;
 import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
+import java.util.concurrent.Executor;
 
 /**
  * GET /async/r2dbc/products?count=N: the response-size sweep with nothing waiting. The rows come
@@ -19,7 +15,7 @@ import java.io.IOException;
  * on the driver's event loop. Byte-identical to /blocking/products.
  */
 @WebServlet(urlPatterns = "/async/r2dbc/products", asyncSupported = true)
-public class R2dbcAsyncProductsServlet extends AsyncEndpoint {
+public class R2dbcAsyncProductsServlet extends ProductsEndpoint {
 
     private R2dbcProducts products;
 
@@ -30,12 +26,12 @@ public class R2dbcAsyncProductsServlet extends AsyncEndpoint {
     }
 
     @Override
-    protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        int count = ProductsArgs.count(new Params(request));
-        AsyncCall call = begin(request, response, requests.streamTimeoutMillis());
-        // Claimed for the whole stream: its timeout can only cut it short, never answer twice.
-        call.claimStream();
-        response.setContentType(JsonOut.CONTENT_TYPE);
-        ProductsWriter.start(call, products.pages(count, requests.pageSize()), call::onContainerThread, count, requests);
+    ProductPages pages(int count) {
+        return products.pages(count, requests.pageSize());
+    }
+
+    @Override
+    Executor answerOn(AsyncCall call) {
+        return call::onContainerThread;
     }
 }
