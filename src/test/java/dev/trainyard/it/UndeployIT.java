@@ -4,6 +4,7 @@ import static dev.trainyard.it.support.Needs.Need.SERVER_PROCESS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.trainyard.it.support.EndpointTest;
 import dev.trainyard.it.support.Needs;
@@ -55,6 +56,11 @@ class UndeployIT {
 
     @Test
     void anUndeployLeavesNoDriverThreadBehind() throws Exception {
+        // Arquillian's embedded Jetty runs the WAR inside this JVM and, after an earlier class's undeploy, tries to
+        // restart that destroyed context at the next deploy ("Destroyed container cannot be restarted"); an undeploy
+        // then stops the wrong one, and the threads it leaves are the adapter's, not the WAR's. Tomcat and GlassFish
+        // deploy and undeploy in a server process of their own, as users' servers do.
+        assumeFalse(server().equals("jetty"), "the embedded Jetty adapter's undeploy does not stop the context it deployed last");
         deployer.deploy(NAME);
         // After the deployment: the managed GlassFish is started with it.
         long pid = serverPid();
@@ -86,11 +92,8 @@ class UndeployIT {
         return System.getProperty("trainyard.server", "unknown");
     }
 
-    /** The server's JVM: the failsafe JVM itself for Jetty (embedded), else the process the suite started. */
+    /** The server's process, which the suite started. */
     private static long serverPid() throws IOException {
-        if (server().equals("jetty")) {
-            return ProcessHandle.current().pid();
-        }
         if (server().equals("glassfish")) {
             // The domain writes its process id while it runs.
             return Long.parseLong(Files.readString(Path.of(System.getProperty("glassfish.home"), "glassfish/domains/domain1/config/pid")).strip());

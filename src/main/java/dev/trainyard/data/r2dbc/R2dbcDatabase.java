@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.postgresql.jdbcurlresolver.PgPassParser;
+import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -62,6 +63,9 @@ public final class R2dbcDatabase implements AutoCloseable {
                 .acquireRetry(0)
                 .customizer(builder -> builder.maxPendingAcquire(config.maxWaiting()))
                 .build());
+        // A query's error that arrives after its request was answered (its timeout fired, its client left) has no
+        // subscriber left; Reactor would log it with its stack trace as an error. It is expected, and said once.
+        Hooks.onErrorDropped(dropped -> LOG.fine("R2DBC: a failure after its request was answered: " + dropped));
         forgetNettyThreadState();
     }
 
@@ -132,6 +136,7 @@ public final class R2dbcDatabase implements AutoCloseable {
             LOG.log(Level.FINE, "stopping the R2DBC event loops failed", e);
         }
         Schedulers.shutdownNow();
+        Hooks.resetOnErrorDropped();
         forgetNettyThreadState();
     }
 
