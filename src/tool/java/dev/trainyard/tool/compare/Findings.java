@@ -35,6 +35,7 @@ final class Findings {
             noDatabase(where).ifPresent(found::add);
             storeBlocking(where).ifPresent(found::add);
             found.addAll(drivers(where));
+            bigAnswers(where).ifPresent(found::add);
         }
         found.addAll(threadModels());
         found.addAll(new ThreadsOverTime(results).findings());
@@ -172,13 +173,16 @@ final class Findings {
             if (onR2dbc.get().ahead()) {
                 asyncOnR2dbc.add(query);
             }
-            CellResult bestMatched = faster(bj.orElseThrow(), cell(where, r2dbc, "async", users).orElseThrow());
-            CellResult bestMismatched = faster(aj.get(), cell(where, r2dbc, "blocking", users).orElseThrow());
+            CellResult br = cell(where, r2dbc, "blocking", users).orElseThrow();
+            CellResult ar = cell(where, r2dbc, "async", users).orElseThrow();
+            CellResult bestMatched = faster(bj.orElseThrow(), ar);
+            CellResult bestMismatched = faster(aj.get(), br);
             if (Crossover.Point.of(users, bestMismatched, bestMatched).ahead()) {
                 matched.add(query);
             }
-            figures.add(String.format(Locale.ROOT, "%s blocking+jdbc %.0f, async+jdbc %.0f, blocking+r2dbc %.0f, async+r2dbc %.0f req/s",
-                    query, fully.get().baseline, aj.get().stats().throughput(), onR2dbc.get().baseline, fully.get().challenger));
+            figures.add(String.format(Locale.ROOT, "%s blocking+jdbc %.0f, async+jdbc %.0f, blocking+r2dbc %.0f, async+r2dbc %.0f req/s%s",
+                    query, fully.get().baseline, aj.get().stats().throughput(), onR2dbc.get().baseline, fully.get().challenger,
+                    peakThreads(bj.get(), aj.get(), br, ar)));
         }
         if (compared == 0) {
             return List.of();
@@ -192,6 +196,50 @@ final class Findings {
                         "async ahead of blocking on R2DBC on " + asyncOnR2dbc.size() + " of " + compared + " " + asyncOnR2dbc),
                 new Finding("E1 store (drivers)", "the better matched pair (blocking + JDBC or async + R2DBC) is ahead of both mismatched ones on most queries",
                         where, matched.size() * 2 > compared, "on " + matched.size() + " of " + compared + " " + matched));
+    }
+
+    /**
+     * E1 store's products under concurrency on the driver axis: at the run's most users and largest answer, the fully async
+     * stack keeps answering on fewer platform threads than the fully blocking one (the original: 8 threads against 223,
+     * the blocking stack no longer answering at 200 users with 10-20 MB answers).
+     */
+    private Optional<Finding> bigAnswers(String where) {
+        Optional<String> largest = results.stream().filter(r -> r.variantName().equals(where)).map(r -> r.spec().experiment())
+                .filter(e -> e.startsWith("products ") && e.endsWith(R2DBC)).distinct()
+                .max(java.util.Comparator.comparingInt(e -> Integer.parseInt(e.split(" ")[1])));
+        if (largest.isEmpty()) {
+            return Optional.empty();
+        }
+        String r2dbc = largest.get();
+        String jdbc = r2dbc.substring(0, r2dbc.length() - R2DBC.length());
+        int users = maxUsers(where, r2dbc);
+        Optional<CellResult> bj = cell(where, jdbc, "blocking", users);
+        Optional<CellResult> aj = cell(where, jdbc, "async", users);
+        Optional<CellResult> br = cell(where, r2dbc, "blocking", users);
+        Optional<CellResult> ar = cell(where, r2dbc, "async", users);
+        if (bj.isEmpty() || aj.isEmpty() || br.isEmpty() || ar.isEmpty() || ar.get().facts().scrapes() == 0) {
+            return Optional.empty();
+        }
+        CellResult sync = bj.get();
+        CellResult async = ar.get();
+        boolean holds = async.stats().unexpectedErrorRate() <= sync.stats().unexpectedErrorRate()
+                && async.facts().platformThreadsPeak() < sync.facts().platformThreadsPeak();
+        return Optional.of(new Finding("E1 store (drivers)", "at " + users + " users with " + jdbc.substring("products ".length())
+                + "-product answers the fully async stack keeps answering on fewer platform threads than the fully blocking one"
+                + " (originally 8 threads against 223, the blocking stack no longer answering)", where, holds,
+                String.format(Locale.ROOT, "async+r2dbc %.0f req/s, %.1f%% failed; blocking+jdbc %.0f req/s, %.1f%% failed; "
+                        + "async+jdbc %.0f, blocking+r2dbc %.0f req/s%s", async.stats().throughput(), 100 * async.stats().unexpectedErrorRate(),
+                        sync.stats().throughput(), 100 * sync.stats().unexpectedErrorRate(), aj.get().stats().throughput(),
+                        br.get().stats().throughput(), peakThreads(sync, aj.get(), br.get(), async))));
+    }
+
+    /** The four combinations' live platform threads at their peak, where the server's /metrics was watched. */
+    private static String peakThreads(CellResult bj, CellResult aj, CellResult br, CellResult ar) {
+        if (List.of(bj, aj, br, ar).stream().anyMatch(c -> c.facts().scrapes() == 0)) {
+            return "";
+        }
+        return String.format(Locale.ROOT, ", peak platform threads %.0f / %.0f / %.0f / %.0f", bj.facts().platformThreadsPeak(),
+                aj.facts().platformThreadsPeak(), br.facts().platformThreadsPeak(), ar.facts().platformThreadsPeak());
     }
 
     private static CellResult faster(CellResult a, CellResult b) {
