@@ -73,6 +73,17 @@ class MatrixTest {
     }
 
     @Test
+    void theStoresQueriesAreAnOptionInEveryMode() {
+        assertEquals(List.of("store s1", "store s1", "store c3", "store c3"), store(Map.of("plans", "store", "queries", "s1,c3")));
+        assertEquals(32, store(Map.of("mode", "full", "plans", "store")).size(), "full: eight queries on both drivers");
+        assertEquals(List.of("store c1", "store c1", "store c1 r2dbc", "store c1 r2dbc"),
+                store(Map.of("mode", "full", "plans", "store", "queries", "c1")));
+        IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
+                () -> Options.parse(Map.of("plans", "store", "queries", "s5")));
+        assertTrue(wrong.getMessage().startsWith("queries takes s1, s2"), wrong.getMessage());
+    }
+
+    @Test
     void theResponseSizeSweepStreamsOnEitherDriver() {
         List<CellSpec> smoke = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "products")), "platform", true).stream()
                 .filter(c -> c.experiment().startsWith("products")).toList();

@@ -16,7 +16,7 @@ import java.util.Properties;
  */
 record Options(String mode, String client, List<String> servers, List<String> variants, List<String> protocols, List<String> plans,
         List<String> virtualPlans, int[] users,
-        int seconds, int warmup, int trials, int rate, List<String> policies, List<String> drivers, boolean isolate, boolean dashboards, boolean crosscheck,
+        int seconds, int warmup, int trials, int rate, List<String> policies, List<String> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
         String url, String urlName, Containers containers, Engines engines) {
@@ -84,6 +84,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       /blocking/products, /async/products), r2dbc (the same under /blocking/r2dbc and
                                       /async/r2dbc, rows "store <query> r2dbc", "products <count> r2dbc"): with both,
                                       each query's and size's 2x2 of web style and driver (smoke and full: jdbc,r2dbc)
+        queries=s2,s4             the store plan's queries, of s1-s4 and c1-c4 (full: all eight; smoke: s2,s4,c4,
+                                  with both drivers s2,c4); a complex query takes seconds under load on a small
+                                  machine
             isolate=true              on 2+ cores, the load client on the last core, the server and the database on the
                                       others (taskset); false: all share every core
             dashboards=true           JMeter's HTML dashboard per server variant (JMeter only)
@@ -185,6 +188,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
         int rate = s.number("rate", mode.equals("smoke") ? 50 : 1000, 1);
         List<String> policies = s.list("policies", "natural", List.of("natural", "window", "adaptive"));
         List<String> drivers = s.list("drivers", mode.equals("default") ? "jdbc" : "jdbc,r2dbc", List.of("jdbc", "r2dbc"));
+        List<String> queries = s.list("queries", mode.equals("full") ? "s1,s2,s3,s4,c1,c2,c3,c4"
+                : mode.equals("smoke") ? (drivers.size() > 1 ? "s2,c4" : "s2,s4,c4") : "s2,s4",
+                List.of("s1", "s2", "s3", "s4", "c1", "c2", "c3", "c4"));
         boolean isolate = s.flag("isolate", true);
         boolean dashboards = s.flag("dashboards", true) && client.equals("jmeter");
         boolean crosscheck = s.flag("crosscheck", false);
@@ -214,7 +220,7 @@ record Options(String mode, String client, List<String> servers, List<String> va
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
-        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, drivers, isolate, dashboards,
+        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, drivers, queries, isolate, dashboards,
                 crosscheck, strict, waits, threadCost, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
                 Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
                 s.text("diff", null), s.text("against", "latest"), remote ? url : null,
