@@ -200,7 +200,7 @@ final class Findings {
 
     /**
      * E1 store's products under concurrency on the driver axis: at the run's most users and largest answer, the fully async
-     * stack keeps answering on fewer platform threads than the fully blocking one (the original: 8 threads against 223,
+     * stack keeps answering on fewer request threads than the fully blocking one (the original: 8 threads against 223,
      * the blocking stack no longer answering at 200 users with 10-20 MB answers).
      */
     private Optional<Finding> bigAnswers(String where) {
@@ -223,9 +223,9 @@ final class Findings {
         CellResult sync = bj.get();
         CellResult async = ar.get();
         boolean holds = async.stats().unexpectedErrorRate() <= sync.stats().unexpectedErrorRate()
-                && async.facts().platformThreadsPeak() < sync.facts().platformThreadsPeak();
+                && async.facts().requestThreadsPeak() < sync.facts().requestThreadsPeak();
         return Optional.of(new Finding("E1 store (drivers)", "at " + users + " users with " + jdbc.substring("products ".length())
-                + "-product answers the fully async stack keeps answering on fewer platform threads than the fully blocking one"
+                + "-product answers the fully async stack keeps answering on fewer request threads than the fully blocking one"
                 + " (originally 8 threads against 223, the blocking stack no longer answering)", where, holds,
                 String.format(Locale.ROOT, "async+r2dbc %.0f req/s, %.1f%% failed; blocking+jdbc %.0f req/s, %.1f%% failed; "
                         + "async+jdbc %.0f, blocking+r2dbc %.0f req/s%s", async.stats().throughput(), 100 * async.stats().unexpectedErrorRate(),
@@ -233,13 +233,13 @@ final class Findings {
                         br.get().stats().throughput(), peakThreads(sync, aj.get(), br.get(), async))));
     }
 
-    /** The four combinations' live platform threads at their peak, where the server's /metrics was watched. */
+    /** The four combinations' request threads in use at their peak, where the server's /metrics was watched. */
     private static String peakThreads(CellResult bj, CellResult aj, CellResult br, CellResult ar) {
         if (List.of(bj, aj, br, ar).stream().anyMatch(c -> c.facts().scrapes() == 0)) {
             return "";
         }
-        return String.format(Locale.ROOT, ", peak platform threads %.0f / %.0f / %.0f / %.0f", bj.facts().platformThreadsPeak(),
-                aj.facts().platformThreadsPeak(), br.facts().platformThreadsPeak(), ar.facts().platformThreadsPeak());
+        return String.format(Locale.ROOT, ", request threads at peak %.0f / %.0f / %.0f / %.0f", bj.facts().requestThreadsPeak(),
+                aj.facts().requestThreadsPeak(), br.facts().requestThreadsPeak(), ar.facts().requestThreadsPeak());
     }
 
     private static CellResult faster(CellResult a, CellResult b) {

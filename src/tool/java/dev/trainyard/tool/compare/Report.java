@@ -191,6 +191,7 @@ final class Report {
         findings.forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(escapeHtml4(f.sentence()))
                 .append(f.holds() ? "" : "</b>").append("</li>"));
         h.append("</ul>\n");
+        new DriverSquares(results).html(h);
         threadsOverTime.html(h);
         charts(h);
         table(h);

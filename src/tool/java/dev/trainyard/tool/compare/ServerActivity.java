@@ -33,6 +33,14 @@ record ServerActivity(double platformThreadsPeak, double busyPlatformPeak, doubl
                 poolWaiting, waits, residentPeakBytes, cpuSeconds, ThreadTimeline.NONE);
     }
 
+    /**
+     * Request threads, platform or virtual, inside the WAR at once at the peak: what a style holds per request in
+     * flight. Unlike the JVM's live threads it is the cell's own; a pool keeps the threads an earlier cell grew.
+     */
+    double requestThreadsPeak() {
+        return busyPlatformPeak + busyVirtualPeak;
+    }
+
     ServerActivity with(WaitSites sampled) {
         return new ServerActivity(platformThreadsPeak, busyPlatformPeak, busyVirtualPeak, queuePeak, trainBatches, trainRoundTrips,
                 trainJobs, rejected, scrapes, poolWaiting, sampled, residentPeakBytes, cpuSeconds, timeline);
