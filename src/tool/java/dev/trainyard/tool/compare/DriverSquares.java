@@ -66,10 +66,12 @@ final class DriverSquares {
     static String figures(CellResult c) {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%.0f req/s", c.stats().throughput()));
         if (c.stats().errors() > 0) {
-            s.append(String.format(Locale.ROOT, ", %.1f%% failed", 100 * c.stats().errorRate()));
+            double percent = 100 * c.stats().errorRate();
+            s.append(percent < 0.05 ? ", <0.1% failed" : String.format(Locale.ROOT, ", %.1f%% failed", percent));
         }
         if (c.facts().scrapes() > 0) {
-            s.append(String.format(Locale.ROOT, ", %.0f threads", c.facts().requestThreadsPeak()));
+            double threads = c.facts().requestThreadsPeak();
+            s.append(String.format(Locale.ROOT, ", %.0f thread%s", threads, threads == 1 ? "" : "s"));
         }
         return s.toString();
     }

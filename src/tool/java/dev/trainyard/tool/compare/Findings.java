@@ -227,10 +227,15 @@ final class Findings {
         return Optional.of(new Finding("E1 store (drivers)", "at " + users + " users with " + jdbc.substring("products ".length())
                 + "-product answers the fully async stack keeps answering on fewer request threads than the fully blocking one"
                 + " (originally 8 threads against 223, the blocking stack no longer answering)", where, holds,
-                String.format(Locale.ROOT, "async+r2dbc %.0f req/s, %.1f%% failed; blocking+jdbc %.0f req/s, %.1f%% failed; "
-                        + "async+jdbc %.0f, blocking+r2dbc %.0f req/s%s", async.stats().throughput(), 100 * async.stats().unexpectedErrorRate(),
-                        sync.stats().throughput(), 100 * sync.stats().unexpectedErrorRate(), aj.get().stats().throughput(),
+                String.format(Locale.ROOT, "async+r2dbc %.0f req/s, %.1f%% failed, %.1f%% shed (503); blocking+jdbc %.0f req/s, %.1f%% failed, "
+                        + "%.1f%% shed; async+jdbc %.0f, blocking+r2dbc %.0f req/s%s", async.stats().throughput(),
+                        100 * async.stats().unexpectedErrorRate(), 100 * shedRate(async), sync.stats().throughput(),
+                        100 * sync.stats().unexpectedErrorRate(), 100 * shedRate(sync), aj.get().stats().throughput(),
                         br.get().stats().throughput(), peakThreads(sync, aj.get(), br.get(), async))));
+    }
+
+    private static double shedRate(CellResult c) {
+        return c.stats().samples() == 0 ? 0 : (double) c.stats().shed() / c.stats().samples();
     }
 
     /** The four combinations' request threads in use at their peak, where the server's /metrics was watched. */
