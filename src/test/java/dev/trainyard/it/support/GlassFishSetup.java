@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * Writes the asadmin command file the GlassFish run executes once its domain is up: first the
  * database address of this run and the suite's WAR settings as domain system properties (what an
  * operator sets by hand), then
- * server-configs/glassfish's trainyard-network, -tuning and -jdbc.asadmin verbatim, then a restart. The Arquillian GlassFish adapter runs
+ * server-configs/glassfish's trainyard-network, -tuning and -jdbc.asadmin verbatim, then a stop and a start. The Arquillian GlassFish adapter runs
  * one post-boot command per container and folds multi-line settings into one line, so the two
  * steps travel as one file for asadmin multimode.
  */
@@ -53,7 +53,11 @@ final class GlassFishSetup {
                 + Files.readString(configs.resolve("trainyard-jdbc.asadmin"), StandardCharsets.UTF_8)
                 // Listener addresses, the http thread pool and the JVM options apply at a start,
                 // as when an operator runs these files: the suite then deploys to the restarted domain.
-                + "restart-domain domain1\n";
+                // A stop and a start, not restart-domain: the process restart-domain spawns from the
+                // dying server sometimes came up with its logging dead (server.log never written
+                // again, its records nowhere), which the log checks then saw as a missing record.
+                + "stop-domain domain1\n"
+                + "start-domain domain1\n";
         Path file = Path.of(target);
         Files.createDirectories(file.getParent());
         Files.writeString(file, script, StandardCharsets.UTF_8);
