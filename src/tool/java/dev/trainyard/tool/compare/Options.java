@@ -84,9 +84,9 @@ record Options(String mode, String client, List<String> servers, List<String> va
                                       /blocking/products, /async/products), r2dbc (the same under /blocking/r2dbc and
                                       /async/r2dbc, rows "store <query> r2dbc", "products <count> r2dbc"): with both,
                                       each query's and size's 2x2 of web style and driver (smoke and full: jdbc,r2dbc)
-        queries=s2,s4             the store plan's queries, of s1-s4 and c1-c4 (full: all eight; smoke: s2,s4,c4,
-                                  with both drivers s2,c4); a complex query takes seconds under load on a small
-                                  machine
+            queries=s2,s4             the store plan's queries, of s1-s4 and c1-c4 (full: all eight; smoke: s2,s4,c4,
+                                      with both drivers s2,c4); a complex query takes seconds under load on a small
+                                      machine
             isolate=true              on 2+ cores, the load client on the last core, the server and the database on the
                                       others (taskset); false: all share every core
             dashboards=true           JMeter's HTML dashboard per server variant (JMeter only)
