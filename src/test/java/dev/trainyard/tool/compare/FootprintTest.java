@@ -41,11 +41,11 @@ class FootprintTest {
     void aContainerSaysItsImageAndLimitsAndCountsFromItsCreation() {
         String sentence = Footprint.of("jetty/virtual", 4.56, "docker run", Map.of(),
                 List.of(cell("sleep", "async", 20, 100, Double.NaN, Double.NaN)),
-                new Footprint.Packaging("trainyard/jetty", 300.4, "0", "1536m", 9.04, 700.2)).sentence();
+                new Packaging("trainyard/jetty", 300.4, "0", "1536m", 9.04, 700.2)).sentence();
         assertEquals("jetty/virtual: container of trainyard/jetty (300 MiB), cpuset 0, memory limit 1536m, healthy 9.0 s after docker"
                 + " run, its control group's memory peak 700 MiB; ready 4.6 s after docker run.", sentence);
         assertTrue(Footprint.of("jetty/virtual", 4.56, "docker run", Map.of(), List.of(),
-                new Footprint.Packaging("trainyard/jetty", 300, null, "2g", 9, Double.NaN)).sentence()
+                new Packaging("trainyard/jetty", 300, null, "2g", 9, Double.NaN)).sentence()
                 .contains("not pinned, memory limit 2g, healthy 9.0 s after docker run, its control group not readable here;"));
     }
 

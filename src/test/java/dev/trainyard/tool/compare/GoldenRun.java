@@ -65,8 +65,8 @@ final class GoldenRun {
             n++;
         }
         results.addAll(combined);
-        Footprint.Packaging packaging = run.server().equals("jetty") && virtual
-                ? new Footprint.Packaging("trainyard/jetty", 412, "0", "1536m", 6.5, 380) : null;
+        Packaging packaging = run.server().equals("jetty") && virtual
+                ? new Packaging("trainyard/jetty", 412, "0", "1536m", 6.5, 380) : null;
         footprints.add(Footprint.of(run.server() + "/" + label, 3 + speed, packaging == null ? "its JVM started" : "docker run",
                 Map.of("process_resident_memory_bytes", 250.0 * 1048576, "trainyard_jvm_heap_used_bytes", 40.0 * 1048576), combined,
                 packaging));

@@ -42,12 +42,12 @@ class ThreadsOverTimeTest {
         ThreadsOverTime threads = new ThreadsOverTime(cells);
         assertEquals(List.of("tomcat/platform blocking sleep @ 500: 2000 req/s, p95 250.0 ms, 0.00% errors;"
                 + " live threads each second: 40 60 230"), threads.lines());
-        List<String> csv = ThreadsOverTime.csv(cells);
+        List<String> csv = ThreadsOverTimeSection.csv(cells);
         assertEquals("server,variant,experiment,style,users,second,live_threads,busy_platform,busy_virtual", csv.get(0));
         assertEquals(List.of("tomcat,platform,threads,blocking sleep,500,0.0,40,10,0", "tomcat,platform,threads,blocking sleep,500,1.0,60,10,0",
                 "tomcat,platform,threads,blocking sleep,500,2.0,230,10,0"), csv.subList(1, 4));
         StringBuilder html = new StringBuilder();
-        threads.html(html);
+        ThreadsOverTimeSection.html(threads, html);
         assertTrue(html.toString().contains("<polyline"), "the chart draws its line");
         assertTrue(html.toString().contains("<table id=\"threads-over-time\">"));
     }

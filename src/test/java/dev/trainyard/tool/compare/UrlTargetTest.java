@@ -54,10 +54,10 @@ class UrlTargetTest {
 
     @Test
     void theThreadModelComesFromTheDeploymentsMetrics() {
-        assertEquals("virtual", Compare.variantOf("m", "# TYPE trainyard_request_thread_virtual gauge\ntrainyard_request_thread_virtual 1\n"));
-        assertEquals("platform", Compare.variantOf("m", "trainyard_request_thread_virtual 0\n"));
+        assertEquals("virtual", UrlTarget.variantOf("m", "# TYPE trainyard_request_thread_virtual gauge\ntrainyard_request_thread_virtual 1\n"));
+        assertEquals("platform", UrlTarget.variantOf("m", "trainyard_request_thread_virtual 0\n"));
         IllegalArgumentException notOurs = assertThrows(IllegalArgumentException.class,
-                () -> Compare.variantOf("http://127.0.0.1:18180/metrics", "<html>404</html>"));
+                () -> UrlTarget.variantOf("http://127.0.0.1:18180/metrics", "<html>404</html>"));
         assertTrue(notOurs.getMessage().contains("is not Trainyard's"), notOurs.getMessage());
     }
 
@@ -68,7 +68,7 @@ class UrlTargetTest {
             closed = socket.getLocalPort();
         }
         String url = "http://127.0.0.1:" + closed + "/trainyard";
-        IllegalArgumentException down = assertThrows(IllegalArgumentException.class, () -> Compare.remoteVariant(url));
+        IllegalArgumentException down = assertThrows(IllegalArgumentException.class, () -> UrlTarget.variant(url));
         assertTrue(down.getMessage().startsWith("target=url: nothing answered at " + url + "/metrics (connection refused)"),
                 down.getMessage());
     }

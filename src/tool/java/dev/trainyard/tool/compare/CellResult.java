@@ -28,9 +28,6 @@ record CellResult(String server, String variant, CellSpec spec, CellStats stats,
         this(server, variant, spec, stats, facts, littleLimit, audit, failure, results, lean, trials, clientCpu, new double[] {clientCpu});
     }
 
-    /** From this share of its CPUs on, the load client, not the server, may have set the pace. */
-    static final double CLIENT_BOUND = 0.9;
-
     /**
      * One cell's trials as one result: the trial with the median throughput stands for the cell,
      * with the interval of all of them and the thread samples of all of them; a cell fails if any
@@ -65,14 +62,14 @@ record CellResult(String server, String variant, CellSpec spec, CellStats stats,
 
     /** Whether the load client ran out of CPU during the cell (in any of its trials): its figures measure the client. */
     boolean clientBound() {
-        return clientCpu >= CLIENT_BOUND;
+        return clientCpu >= Measurement.CLIENT_BOUND;
     }
 
     /** For each trial, in the order they ran, whether the load client ran out of CPU in it. */
     boolean[] boundTrials() {
         boolean[] bound = new boolean[trialClientCpu.length];
         for (int i = 0; i < bound.length; i++) {
-            bound[i] = trialClientCpu[i] >= CLIENT_BOUND;
+            bound[i] = trialClientCpu[i] >= Measurement.CLIENT_BOUND;
         }
         return bound;
     }

@@ -209,8 +209,8 @@ record ContainerDeployment(String name, String image, String baseUrl, long image
     }
 
     @Override
-    public Footprint.Packaging packaging() {
-        return new Footprint.Packaging(image, imageBytes / 1048576.0, cpuset, memory, healthySeconds,
+    public Packaging packaging() {
+        return new Packaging(image, imageBytes / 1048576.0, cpuset, memory, healthySeconds,
                 ContainerCgroup.HOST.memoryPeak(pid).orElse(Double.NaN) / 1048576);
     }
 

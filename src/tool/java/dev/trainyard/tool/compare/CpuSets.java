@@ -129,9 +129,9 @@ final class CpuSets {
     String describe() {
         return client == null
                 ? String.format(Locale.ROOT, "Not isolated (%s): the load client, the server and the database share all %d cores;"
-                        + " a cell where the client used %.0f%%+ of them is marked client-bound.", why, cores, 100 * CellResult.CLIENT_BOUND)
+                        + " a cell where the client used %.0f%%+ of them is marked client-bound.", why, cores, 100 * Measurement.CLIENT_BOUND)
                 : String.format(Locale.ROOT, "Isolated with taskset: the load client on CPU %s, the server and the database on CPU %s;"
                         + " a cell where the client used %.0f%%+ of its core is marked client-bound and its verdict withheld.",
-                        client, server, 100 * CellResult.CLIENT_BOUND);
+                        client, server, 100 * Measurement.CLIENT_BOUND);
     }
 }

@@ -32,7 +32,7 @@ interface Deployment extends AutoCloseable {
     }
 
     /** How it is packaged and limited, for its footprint (a container's image and limits); null for a plain process. */
-    default Footprint.Packaging packaging() {
+    default Packaging packaging() {
         return null;
     }
 

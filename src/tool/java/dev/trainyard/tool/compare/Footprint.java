@@ -22,21 +22,6 @@ import java.util.stream.Collectors;
 record Footprint(String variant, double readySeconds, String since, double idleMib, double heapMib, double peakMib,
         String experiment, int users, Map<String, Double> cpuMsPer1000, Packaging packaging) {
 
-    /**
-     * How a container ran: its image (and its size in MiB), its cpuset (null when not pinned), its
-     * memory limit as given, the seconds from docker run until its image's health check said
-     * healthy, and its control group's memory peak in MiB (NaN when not readable).
-     */
-    record Packaging(String image, double imageMib, String cpuset, String memoryLimit, double healthySeconds, double groupPeakMib) {
-
-        String text() {
-            return String.format(Locale.ROOT, "container of %s (%.0f MiB), %s, memory limit %s, healthy %.1f s after docker run%s", image,
-                    imageMib, cpuset == null ? "not pinned" : "cpuset " + cpuset, memoryLimit, healthySeconds, Double.isNaN(groupPeakMib)
-                            ? ", its control group not readable here"
-                            : String.format(Locale.ROOT, ", its control group's memory peak %.0f MiB", groupPeakMib));
-        }
-    }
-
     static Footprint of(String variant, double readySeconds, String since, Map<String, Double> idle, List<CellResult> cells,
             Packaging packaging) {
         double peak = cells.stream().mapToDouble(c -> c.facts().residentPeakBytes()).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);

@@ -1,7 +1,6 @@
 package dev.trainyard.tool.compare;
 
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

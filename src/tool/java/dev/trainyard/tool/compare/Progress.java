@@ -36,7 +36,7 @@ final class Progress {
         this.totalServers = variants.size();
         this.startSeconds = variants.stream().mapToLong(v -> (v[0].equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
                 + Math.round(Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
-                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Compare.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS))
+                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Measurement.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS))
                 + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0))
                 .toArray();
         if (announce) {

@@ -58,7 +58,7 @@ final class Report {
         Files.createDirectories(dir);
         Files.write(dir.resolve("cells.csv"), csv(), StandardCharsets.UTF_8);
         Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(Verdicts.of(results)), StandardCharsets.UTF_8);
-        Files.write(dir.resolve("threads.csv"), ThreadsOverTime.csv(results), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("threads.csv"), ThreadsOverTimeSection.csv(results), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("report.html"), html(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("summary.txt"), summary(), StandardCharsets.UTF_8);
     }
@@ -192,7 +192,7 @@ final class Report {
                 .append(f.holds() ? "" : "</b>").append("</li>"));
         h.append("</ul>\n");
         new DriverSquares(results).html(h);
-        threadsOverTime.html(h);
+        ThreadsOverTimeSection.html(threadsOverTime, h);
         charts(h);
         table(h);
         if (!dashboards.isEmpty()) {
@@ -278,7 +278,7 @@ final class Report {
                 .append(containers ? "<th>healthy s</th><th>container peak MiB</th><th class=\"l\">limits</th>" : "")
                 .append("<th class=\"l\">CPU per 1,000 requests</th></tr>");
         for (Footprint f : footprints) {
-            Footprint.Packaging p = f.packaging();
+            Packaging p = f.packaging();
             h.append("<tr>").append(td(f.variant(), true));
             if (containers) {
                 h.append(td(p == null ? "-" : p.image(), true)).append(td(p == null ? "-" : fmt(p.imageMib(), 0), false));

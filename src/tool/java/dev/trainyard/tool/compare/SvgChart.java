@@ -2,7 +2,6 @@ package dev.trainyard.tool.compare;
 
 import static org.apache.commons.text.StringEscapeUtils.escapeXml10;
 
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
