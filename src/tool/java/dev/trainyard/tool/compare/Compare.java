@@ -1,11 +1,26 @@
 package dev.trainyard.tool.compare;
 
+import dev.trainyard.tool.compare.load.JMeterClient;
+import dev.trainyard.tool.compare.load.LoadClient;
+import dev.trainyard.tool.compare.load.WrkClient;
+import dev.trainyard.tool.compare.measure.Comparison;
+import dev.trainyard.tool.compare.measure.Progress;
+import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.RunPlan;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.probe.CpuSets;
+import dev.trainyard.tool.compare.probe.EntryAudit;
+import dev.trainyard.tool.compare.report.Report;
+import dev.trainyard.tool.compare.report.RunDiff;
+import dev.trainyard.tool.compare.target.ContainerDeployment;
+import dev.trainyard.tool.compare.target.Deployment;
+import dev.trainyard.tool.compare.target.UrlTarget;
 import dev.trainyard.tool.run.BuildLayout;
 import dev.trainyard.tool.run.SeededDatabase;
 import dev.trainyard.tool.run.Server;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.io.IOException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
@@ -41,7 +56,8 @@ public final class Compare {
         RunPlan plan;
         try {
             options = Options.fromSystemProperties(Arrays.asList(args).contains("bench") ? Options.BENCH : Map.of());
-            plan = options.diff() != null ? null : RunPlan.of(options);
+            plan = options.diff() != null ? null
+                    : options.remote() ? RunPlan.remote(options, UrlTarget.variant(options.url())) : RunPlan.of(options);
             if (plan != null) {
                 plan.skipped().forEach(s -> System.out.println("not run: " + s));
             }

@@ -1,0 +1,191 @@
+package dev.trainyard.tool.compare.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trainyard.tool.compare.measure.Progress;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+public class MatrixTest {
+
+    private static final List<String[]> FIVE_VARIANTS = List.of(new String[] {"tomcat", "platform"}, new String[] {"tomcat", "virtual"},
+            new String[] {"jetty", "platform"}, new String[] {"jetty", "virtual"}, new String[] {"glassfish", "platform"});
+
+    @Test
+    void theDefaultRunCoversTheFiveExperimentsWithTrialsWithinItsBudget() {
+        Options options = Options.parse(Map.of());
+        List<CellSpec> platform = Matrix.cells(options, "platform", true);
+        List<CellSpec> virtual = Matrix.cells(options, "virtual", true);
+
+        assertEquals(3, options.trials());
+        Set<String> plans = platform.stream().map(CellSpec::plan).collect(Collectors.toSet());
+        assertEquals(Set.of("sleep.jmx", "offload.jmx", "entry.jmx", "store.jmx", "products.jmx", "hello.jmx"), plans,
+                "the five experiments, and the calibration on hello");
+        Set<String> entryStyles = platform.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::style).collect(Collectors.toSet());
+        assertEquals(Set.of("blocking", "async", "train"), entryStyles);
+        assertEquals(Set.of(1, 50, 400), platform.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::users).collect(Collectors.toSet()));
+        assertEquals(Set.of(50, 400), virtual.stream().filter(c -> c.experiment().equals("entry")).map(CellSpec::users).collect(Collectors.toSet()),
+                "one user at a time needs no thread model");
+        assertTrue(platform.stream().filter(c -> c.experiment().startsWith("store")).noneMatch(CellSpec::loopBound),
+                "the default's store cells are timed like the others, so the budget holds");
+        assertEquals(Set.of("sleep.jmx", "entry.jmx", "hello.jmx"), virtual.stream().map(CellSpec::plan).collect(Collectors.toSet()),
+                "the virtual variants repeat what threads change");
+        assertEquals("calibration", platform.get(platform.size() - 1).experiment(), "the generator is calibrated last, warm");
+        assertEquals(Set.of(6), platform.stream().filter(c -> c.experiment().equals("entry") && c.users() == 400).map(CellSpec::trials)
+                .collect(Collectors.toSet()), "the pool-contended load runs twice the trials");
+        assertEquals(Set.of(3), platform.stream().filter(c -> !c.calibration() && !(c.experiment().equals("entry") && c.users() == 400))
+                .map(CellSpec::trials).collect(Collectors.toSet()));
+        long seconds = Progress.estimateSeconds(options, FIVE_VARIANTS);
+        assertTrue(seconds <= 23 * 60, "the default run plans " + seconds + " s; 25 minutes must hold the build as well");
+    }
+
+    @Test
+    void oneTrialStaysOneEverywhere() {
+        Options options = Options.parse(Map.of("mode", "smoke"));
+        assertEquals(Set.of(1), Matrix.cells(options, "platform", true).stream().map(CellSpec::trials).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void smokeRunsTheStorePlanOnceOnThreeQueries() {
+        List<CellSpec> store = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "store")), "platform", true).stream()
+                .filter(c -> c.experiment().startsWith("store")).toList();
+        // CI's smoke run crosses the web style with the driver: each query's 2x2.
+        assertEquals(List.of("store s2", "store s2", "store s2 r2dbc", "store s2 r2dbc", "store c4", "store c4", "store c4 r2dbc", "store c4 r2dbc"),
+                store.stream().map(CellSpec::experiment).toList());
+        assertEquals(List.of("blocking/store/s2?productId=7", "async/store/s2?productId=7", "blocking/r2dbc/store/s2?productId=7",
+                "async/r2dbc/store/s2?productId=7"), store.subList(0, 4).stream().map(CellSpec::path).toList());
+        assertEquals(List.of("blocking", "async", "blocking/r2dbc", "async/r2dbc"),
+                store.subList(0, 4).stream().map(c -> c.props().get("style")).toList(), "the plan's path prefix");
+        assertTrue(store.stream().allMatch(c -> c.loopBound() && c.props().get("loops").equals("1")), "one loop each");
+    }
+
+    @Test
+    void theDefaultRunKeepsToJdbcUnlessTheDriverAxisIsAskedFor() {
+        assertEquals(List.of("store s2", "store s2", "store s4", "store s4"), store(Map.of("plans", "store")));
+        assertEquals(8, store(Map.of("plans", "store", "drivers", "jdbc,r2dbc")).size());
+        assertEquals(List.of("store s2 r2dbc", "store s2 r2dbc", "store s4 r2dbc", "store s4 r2dbc"),
+                store(Map.of("plans", "store", "drivers", "r2dbc")));
+    }
+
+    @Test
+    void theStoresQueriesAreAnOptionInEveryMode() {
+        assertEquals(List.of("store s1", "store s1", "store c3", "store c3"), store(Map.of("plans", "store", "queries", "s1,c3")));
+        assertEquals(32, store(Map.of("mode", "full", "plans", "store")).size(), "full: eight queries on both drivers");
+        assertEquals(List.of("store c1", "store c1", "store c1 r2dbc", "store c1 r2dbc"),
+                store(Map.of("mode", "full", "plans", "store", "queries", "c1")));
+        IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
+                () -> Options.parse(Map.of("plans", "store", "queries", "s5")));
+        assertTrue(wrong.getMessage().startsWith("queries takes s1, s2"), wrong.getMessage());
+    }
+
+    @Test
+    void theResponseSizeSweepStreamsOnEitherDriver() {
+        List<CellSpec> smoke = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "products")), "platform", true).stream()
+                .filter(c -> c.experiment().startsWith("products")).toList();
+        // The medium answer alone at smoke size: as many cells as one driver's two sizes.
+        assertEquals(List.of("products 10000", "products 10000", "products 10000 r2dbc", "products 10000 r2dbc"),
+                smoke.stream().map(CellSpec::experiment).toList());
+        assertEquals(List.of("blocking/products?count=10000", "async/products?count=10000", "blocking/r2dbc/products?count=10000",
+                "async/r2dbc/products?count=10000"), smoke.stream().map(CellSpec::path).toList());
+        List<String> full = Matrix.cells(Options.parse(Map.of("mode", "full", "plans", "products")), "platform", true).stream()
+                .map(CellSpec::experiment).filter(e -> e.startsWith("products")).distinct().toList();
+        assertEquals(List.of("products 100", "products 100 r2dbc", "products 10000", "products 10000 r2dbc", "products 100000",
+                "products 100000 r2dbc"), full);
+    }
+
+    private static List<String> store(Map<String, String> settings) {
+        return Matrix.cells(Options.parse(settings), "platform", true).stream().map(CellSpec::experiment)
+                .filter(e -> e.startsWith("store")).toList();
+    }
+
+    @Test
+    void namedPlansRunOnEveryVariant() {
+        Options options = Options.parse(Map.of("plans", "store"));
+        assertEquals(List.of("store"), options.plans("virtual"));
+    }
+
+    @Test
+    void theCostRunsInTheFirstTrialAndTheCalibrationInTheLast() {
+        Options options = Options.parse(Map.of("plans", "cost,entry", "users", "5"));
+        List<CellSpec> cells = Matrix.cells(options, "platform", true);
+        CellSpec cost = cells.stream().filter(CellSpec::cost).findFirst().orElseThrow();
+        CellSpec calibration = cells.stream().filter(CellSpec::calibration).findFirst().orElseThrow();
+        CellSpec entry = cells.stream().filter(c -> c.experiment().equals("entry")).findFirst().orElseThrow();
+        assertEquals(List.of(true, false, false), List.of(cost.runsIn(1, 3), cost.runsIn(2, 3), cost.runsIn(3, 3)));
+        assertEquals(List.of(false, false, true), List.of(calibration.runsIn(1, 3), calibration.runsIn(2, 3), calibration.runsIn(3, 3)));
+        assertEquals(6, entry.trials(), "one level: the highest, pool-contended, twice the trials");
+        assertEquals(List.of(true, true, true, true, true, true, false),
+                List.of(entry.runsIn(1, 6), entry.runsIn(2, 6), entry.runsIn(3, 6), entry.runsIn(4, 6), entry.runsIn(5, 6), entry.runsIn(6, 6),
+                        entry.runsIn(7, 7)));
+    }
+
+    @Test
+    void fullModeRunsEveryPlanAtTheSeedsLoadsAndLengths() {
+        Options options = Options.parse(Map.of("mode", "full"));
+        List<CellSpec> cells = Matrix.cells(options, "platform", true);
+
+        assertEquals(60, options.seconds());
+        assertEquals(Options.ALL_PLANS.stream().filter(p -> !p.equals("cost")).map(p -> p + ".jmx").collect(Collectors.toSet()),
+                cells.stream().map(CellSpec::plan).collect(Collectors.toSet()));
+        CellSpec store = cells.stream().filter(c -> c.plan().equals("store.jmx")).findFirst().orElseThrow();
+        assertEquals(400, store.users());
+        assertEquals("10", store.props().get("loops"));
+        assertTrue(cells.stream().anyMatch(c -> c.experiment().equals("sleep") && c.users() == 1000 && c.props().get("ms").equals("1500")));
+    }
+
+    @Test
+    void usersReplaceTheLoadLevelsAndTheVirtualPoolNeedsVirtualThreads() {
+        Options options = Options.parse(Map.of("mode", "full", "plans", "offload", "users", "7,70"));
+
+        List<CellSpec> platform = Matrix.cells(options, "platform", false);
+        List<CellSpec> virtual = Matrix.cells(options, "platform", true);
+
+        assertEquals(Set.of(7, 70), platform.stream().filter(c -> c.experiment().equals("offload")).map(CellSpec::users).collect(Collectors.toSet()));
+        assertTrue(platform.stream().noneMatch(c -> c.style().equals("virtual")));
+        assertEquals(platform.size() + 2, virtual.size());
+        assertEquals(70, platform.get(platform.size() - 1).users(), "calibration runs at the highest load");
+    }
+
+    @Test
+    void badOptionsAreRefusedWithWhatWasWrong() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Options.parse(Map.of("plans", "sleep,nap")));
+        assertTrue(e.getMessage().contains("plans") && e.getMessage().contains("nap"), e.getMessage());
+
+        e = assertThrows(IllegalArgumentException.class, () -> Options.parse(Map.of("seconds", "0")));
+        assertTrue(e.getMessage().contains("seconds"), e.getMessage());
+
+        e = assertThrows(IllegalArgumentException.class, () -> Options.parse(Map.of("client", "wrk", "plans", "store")));
+        assertTrue(e.getMessage().contains("wrk cannot run store"), e.getMessage());
+
+        e = assertThrows(IllegalArgumentException.class, () -> Options.parse(Map.of("crosscheck", "yes")));
+        assertTrue(e.getMessage().contains("crosscheck"), e.getMessage());
+    }
+
+    @Test
+    void theBenchPresetRunsTheLeanClientOnEveryTrainPolicyAndASettingStillWins() {
+        Map<String, String> given = new HashMap<>(Options.BENCH);
+        given.put("servers", "jetty");
+        Options options = Options.parse(given);
+        assertEquals("wrk", options.client());
+        assertEquals(List.of("jetty"), options.servers());
+        assertEquals(5, options.seconds());
+        assertTrue(!options.dashboards(), "wrk keeps no samples for a dashboard");
+        Set<String> trainStyles = Matrix.cells(options, "platform", false).stream().filter(c -> c.experiment().equals("entry"))
+                .map(CellSpec::style).filter(s -> s.startsWith("train")).collect(Collectors.toSet());
+        assertEquals(Set.of("train", "train window", "train adaptive"), trainStyles);
+    }
+
+    @Test
+    void theCostPlanIsOneCellAndNeedsNoCalibration() {
+        List<CellSpec> cells = Matrix.cells(Options.parse(Map.of("plans", "cost", "cost.count", "20000")), "platform", false);
+        assertEquals(1, cells.size());
+        assertTrue(cells.get(0).cost());
+        assertEquals("20000", cells.get(0).props().get("count"));
+    }
+}

@@ -1,0 +1,141 @@
+package dev.trainyard.tool.compare.analysis;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The report's answer at a glance: for each server variant, experiment and load, which style
+ * wins and by how much, judged as the crossovers are (intervals when there are trials, else the
+ * margin; nothing where the client was CPU-bound), and per server variant what to choose.
+ */
+public final class Verdicts {
+
+    public enum Strength { STRONG, CLEAR, SLIGHT, TIE, WITHHELD }
+
+    /**
+     * @param winner the winning style ("async or train" where two lead the baseline but not each other), or null
+     *     for a tie or a withheld verdict
+     * @param ratio a winning challenger's throughput over the baseline's; a winning baseline's over the best
+     *     challenger's; for a tie, the best challenger's over the baseline's
+     * @param low the 95% interval of that ratio over the paired trials ({@link Interval#lead}), NaN with one trial
+     * @param setAside how many trials the verdict set aside because the load client ran out of CPU in them
+     *     ({@link Crossover.Point#ahead})
+     */
+    public record Verdict(String variant, String experiment, int users, String winner, double ratio, Strength strength, double low,
+            double high, int setAside) {
+
+        public String text() {
+            String interval = Double.isNaN(low) ? "" : String.format(Locale.ROOT, " [%.2f, %.2f]", low, high);
+            String aside = setAside == 0 ? "" : String.format(Locale.ROOT, " (%d trial%s set aside: client-bound)", setAside,
+                    setAside == 1 ? "" : "s");
+            return switch (strength) {
+                case WITHHELD -> "client-bound";
+                case TIE -> String.format(Locale.ROOT, "tie (x%.2f%s)", ratio, interval);
+                default -> String.format(Locale.ROOT, "%s x%.2f%s%s", winner, ratio, interval, aside);
+            };
+        }
+    }
+
+    private Verdicts() {
+    }
+
+    public static List<Verdict> of(List<CellResult> results) {
+        Map<String, List<CellResult>> groups = new LinkedHashMap<>();
+        for (CellResult r : results) {
+            if (r.spec().users() > 0 && !r.spec().experiment().equals("calibration")) {
+                groups.computeIfAbsent(r.variantName() + "\u0000" + r.spec().experiment() + "\u0000" + r.spec().users(),
+                        g -> new ArrayList<>()).add(r);
+            }
+        }
+        List<Verdict> verdicts = new ArrayList<>();
+        for (List<CellResult> cells : groups.values()) {
+            String baselineStyle = cells.stream().anyMatch(r -> r.spec().style().equals("sync")) ? "sync" : "blocking";
+            CellResult baseline = cells.stream().filter(r -> r.spec().style().equals(baselineStyle)).findFirst().orElse(null);
+            if (baseline != null && cells.size() > 1) {
+                verdicts.add(judge(baseline, cells.stream().filter(r -> r != baseline).toList()));
+            }
+        }
+        return verdicts;
+    }
+
+    private static Verdict judge(CellResult baseline, List<CellResult> challengers) {
+        List<Crossover.Point> points = new ArrayList<>();
+        for (CellResult c : challengers) {
+            points.add(Crossover.Point.of(c.spec().users(), baseline, c));
+        }
+        String variant = baseline.variantName();
+        String experiment = baseline.spec().experiment();
+        int users = baseline.spec().users();
+        List<Integer> ahead = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            if (points.get(i).ahead()) {
+                ahead.add(i);
+            }
+        }
+        if (!ahead.isEmpty()) {
+            int best = ahead.stream().max(Comparator.comparingDouble(i -> points.get(i).challenger())).orElseThrow();
+            double ratio = points.get(best).ratio();
+            Interval lead = points.get(best).decidingLead();
+            // Named alone only where it also leads every other challenger ahead of the baseline; else "async or train".
+            List<String> leaders = new ArrayList<>();
+            for (int i : ahead) {
+                if (i == best || !apart(challengers.get(best), challengers.get(i))) {
+                    leaders.add(challengers.get(i).spec().style());
+                }
+            }
+            leaders.sort(Comparator.naturalOrder());
+            return new Verdict(variant, experiment, users, String.join(" or ", leaders), ratio, strength(ratio),
+                    lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), points.get(best).setAside());
+        }
+        if (points.stream().allMatch(Crossover.Point::behind)) {
+            Crossover.Point closest = points.stream().max(Comparator.comparingDouble(Crossover.Point::challenger)).orElseThrow();
+            double ratio = closest.challenger() == 0 ? Double.POSITIVE_INFINITY : baseline.stats().throughput() / closest.challenger();
+            Interval lead = closest.decidingLead();
+            // The baseline's lead over its closest challenger: that challenger's interval, inverted.
+            return new Verdict(variant, experiment, users, baseline.spec().style(), ratio, strength(ratio),
+                    lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low(), closest.setAside());
+        }
+        Crossover.Point top = points.stream().max(Comparator.comparingDouble(Crossover.Point::ratio)).orElseThrow();
+        boolean withheld = points.stream().anyMatch(Crossover.Point::withheld);
+        Interval lead = withheld ? null : top.lead();
+        return new Verdict(variant, experiment, users, null, top.ratio(), withheld ? Strength.WITHHELD : Strength.TIE,
+                lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), 0);
+    }
+
+    /** Whether the leader served more than the other beyond noise: over their paired trials, or by the margin with one trial. */
+    private static boolean apart(CellResult leader, CellResult other) {
+        Interval lead = Interval.lead(leader.trials(), other.trials());
+        if (lead != null) {
+            return lead.low() > 1;
+        }
+        return leader.stats().throughput() > other.stats().throughput() * (1 + Crossover.MARGIN);
+    }
+
+    private static Strength strength(double ratio) {
+        return ratio >= 2 ? Strength.STRONG : ratio >= 1.2 ? Strength.CLEAR : Strength.SLIGHT;
+    }
+
+    /** Per server variant, one sentence: the winner of each experiment at its highest load. */
+    public static Map<String, String> choices(List<Verdict> verdicts) {
+        Map<String, Map<String, Verdict>> top = new LinkedHashMap<>();
+        for (Verdict v : verdicts) {
+            top.computeIfAbsent(v.variant(), k -> new LinkedHashMap<>()).merge(v.experiment(), v,
+                    (a, b) -> b.users() > a.users() ? b : a);
+        }
+        Map<String, String> choices = new LinkedHashMap<>();
+        top.forEach((variant, byExperiment) -> {
+            List<String> parts = new ArrayList<>();
+            byExperiment.values().forEach(v -> parts.add(v.experiment() + " at " + v.users() + " users: " + switch (v.strength()) {
+                case WITHHELD -> "no verdict (the load client was CPU-bound)";
+                case TIE -> "no clear winner, the leading styles tie within noise";
+                default -> String.format(Locale.ROOT, "%s (x%.2f)", v.winner(), v.ratio());
+            }));
+            choices.put(variant, String.join("; ", parts) + ".");
+        });
+        return choices;
+    }
+}

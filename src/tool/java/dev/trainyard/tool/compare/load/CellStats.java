@@ -1,0 +1,65 @@
+package dev.trainyard.tool.compare.load;
+
+import java.util.Collection;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A cell's figures from its samples. Steady state only: the warm-up is cut off, and so is the
+ * tail after the planned end, where a closed model's last requests straggle in. A sample belongs
+ * to the window when it ends inside it. Throughput counts successful answers only (a shed 503
+ * is fast and would flatter the cell); latencies are of every answer, as JMeter's dashboard
+ * shows them, with the error rate beside them.
+ *
+ * @param shed the errors that were 503 answers: the server refusing work it has no room for, by design
+ * @param okTotal successful samples over the whole run, warm-up included: what the database must show
+ */
+public record CellStats(long samples, long errors, long shed, double seconds, double throughput, double p50Ms, double p95Ms,
+        double p99Ms, double maxMs, double meanMs, long okTotal, long total) {
+
+    static final long HIGHEST_MS = 3_600_000;
+
+    public static CellStats of(Collection<Sample> all, long windowStart, long windowEnd) {
+        Histogram histogram = new Histogram(HIGHEST_MS, 3);
+        long errors = 0;
+        long shed = 0;
+        long okTotal = 0;
+        long lastEnd = windowStart;
+        for (Sample s : all) {
+            if (s.success()) {
+                okTotal++;
+            }
+            lastEnd = Math.max(lastEnd, s.end());
+        }
+        // A loop-bounded run (400 users x 10 loops) ends before its planned end: measure up to its last answer.
+        long end = Math.min(windowEnd, lastEnd);
+        for (Sample s : all) {
+            if (s.end() < windowStart || s.end() > end) {
+                continue;
+            }
+            histogram.recordValue(Math.min(Math.max(0, s.elapsed()), HIGHEST_MS));
+            if (!s.success()) {
+                errors++;
+                if (s.code().equals("503")) {
+                    shed++;
+                }
+            }
+        }
+        long n = histogram.getTotalCount();
+        double seconds = Math.max(0, end - windowStart) / 1000.0;
+        return new CellStats(n, errors, shed, seconds, seconds == 0 ? 0 : (n - errors) / seconds,
+                n == 0 ? Double.NaN : histogram.getValueAtPercentile(50),
+                n == 0 ? Double.NaN : histogram.getValueAtPercentile(95),
+                n == 0 ? Double.NaN : histogram.getValueAtPercentile(99),
+                n == 0 ? Double.NaN : histogram.getMaxValue(),
+                n == 0 ? Double.NaN : histogram.getMean(), okTotal, all.size());
+    }
+
+    public double errorRate() {
+        return samples == 0 ? 0 : (double) errors / samples;
+    }
+
+    /** Errors that are not load shedding: timeouts, 5xx other than 503, wrong bodies. */
+    public double unexpectedErrorRate() {
+        return samples == 0 ? 0 : (double) (errors - shed) / samples;
+    }
+}

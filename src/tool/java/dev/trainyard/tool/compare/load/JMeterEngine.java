@@ -1,0 +1,103 @@
+package dev.trainyard.tool.compare.load;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.JMeter;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.report.dashboard.ReportGenerator;
+import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.save.SaveService;
+import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jorphan.collections.HashTree;
+
+/**
+ * JMeter 5.6 as a library: loads a plan of jmeter/ exactly as the GUI saved it, hands it the
+ * cell's -J properties, runs it headless and writes its results as CSV, the same file
+ * {@code jmeter -n -t plan.jmx -l results.jtl} would write. One engine run at a time; the JVM
+ * (and JMeter's warm code) is shared by every cell, so no cell pays JMeter's start-up.
+ */
+public final class JMeterEngine {
+
+    /** Beyond its planned duration, a run gets this long to finish its last requests before it is stopped. */
+    private static final long GRACE_SECONDS = 60;
+
+    private final Set<String> cellProperties = new HashSet<>();
+
+    JMeterEngine(Path home) throws IOException {
+        Path bin = home.resolve("bin");
+        if (!Files.isRegularFile(bin.resolve("jmeter.properties"))) {
+            throw new IOException("no JMeter home at " + home + " (the build unpacks ApacheJMeter_config there)");
+        }
+        JMeterUtils.setJMeterHome(home.toString());
+        JMeterUtils.loadJMeterProperties(bin.resolve("jmeter.properties").toString());
+        Properties props = JMeterUtils.getJMeterProperties();
+        for (String extra : new String[] {"reportgenerator.properties", "user.properties"}) {
+            try (InputStream in = Files.newInputStream(bin.resolve(extra))) {
+                props.load(in);
+            }
+        }
+        // The columns the dashboard and Jtl read, with the sample's start as its time stamp.
+        props.setProperty("jmeter.save.saveservice.output_format", "csv");
+        props.setProperty("sampleresult.timestamp.start", "true");
+        props.setProperty("summariser.out", "false");
+        JMeterUtils.initLocale();
+    }
+
+    /**
+     * Runs plan with these properties (as -J would set them) until its thread groups end, then
+     * returns; a run that outlives plannedSeconds by {@value #GRACE_SECONDS} s is stopped.
+     */
+    void run(Path plan, Map<String, String> properties, Path results, long plannedSeconds) throws Exception {
+        cellProperties.forEach(k -> JMeterUtils.getJMeterProperties().remove(k));
+        cellProperties.clear();
+        properties.forEach(JMeterUtils::setProperty);
+        cellProperties.addAll(properties.keySet());
+        HashTree tree = planWritingTo(plan, results);
+
+        StandardJMeterEngine engine = new StandardJMeterEngine();
+        engine.configure(tree);
+        Thread runner = new Thread(engine, "jmeter-engine");
+        runner.start();
+        runner.join(TimeUnit.SECONDS.toMillis(plannedSeconds + GRACE_SECONDS));
+        if (runner.isAlive()) {
+            System.out.println("  the run outlived its duration; stopping it");
+            engine.stopTest(true);
+            runner.join(TimeUnit.SECONDS.toMillis(30));
+        }
+    }
+
+    /**
+     * Runs plan on remote engines instead, the properties sent to each (as -G would), and returns
+     * once each has ended or plannedSeconds + {@value #GRACE_SECONDS} s have passed.
+     */
+    RemoteEngines.Outcome runOn(RemoteEngines remote, List<String> engines, Path plan, Map<String, String> properties, Path results,
+            long plannedSeconds) throws Exception {
+        Properties global = new Properties();
+        global.putAll(properties);
+        return remote.run(engines, planWritingTo(plan, results), global, plannedSeconds + GRACE_SECONDS);
+    }
+
+    /** The plan as the GUI saved it, with a collector writing its samples to results. */
+    private static HashTree planWritingTo(Path plan, Path results) throws Exception {
+        HashTree tree = SaveService.loadTree(plan.toFile());
+        JMeter.convertSubTree(tree, true);
+        ResultCollector collector = new ResultCollector();
+        collector.setFilename(results.toString());
+        tree.add(tree.getArray()[0], collector);
+        return tree;
+    }
+
+    /** JMeter's own HTML dashboard for a results file, into an empty or absent folder. */
+    void dashboard(Path results, Path folder) throws Exception {
+        JMeterUtils.setProperty("jmeter.reportgenerator.outputdir", folder.toAbsolutePath().toString());
+        new ReportGenerator(results.toAbsolutePath().toString(), null).generate();
+    }
+}

@@ -1,0 +1,67 @@
+package dev.trainyard.tool.compare.load;
+
+import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import java.nio.file.Path;
+
+/**
+ * What puts a cell's load on the server and measures it: {@link JMeterClient} (the plans of
+ * jmeter/), {@link WrkClient} (one URL, lean) or {@link H2loadClient} (one URL, lean, HTTP/2 too). Everything else about a cell (the server, its
+ * bounds, the settle, the audit, the report) is the harness's and the same for both.
+ */
+public interface LoadClient {
+
+    /**
+     * The server variant under load: its base URL (ending in /trainyard/, http or https) and port,
+     * the variant's name, and the protocol its cells speak ({@link ServerRun#PROTOCOLS}).
+     */
+    record Target(String baseUrl, int port, String variant, String protocol) {
+
+        /** Whether the client keeps its connections from one request to the next ("-close": a connection per request). */
+        public boolean keepAlive() {
+            return ServerRun.keepAlive(protocol);
+        }
+    }
+
+    String name();
+
+    /**
+     * Puts the cell's load on the target for {@code warmup + seconds} and measures the steady
+     * state, the warm-up left out; a client that keeps its samples writes them to {@code results}.
+     */
+    CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception;
+
+    /** What the report must say about its figures (what it cannot tell or count), or null. */
+    default String limits() {
+        return null;
+    }
+
+    /** Whether every request it sent is in {@link CellStats#okTotal()} or its errors once it returns: the audit relies on it. */
+    boolean countsEveryRequest();
+
+    /**
+     * The client did not end within its bound (a server that stalls its connections can hold a
+     * client at its stop): the cell fails with this reason and the run goes on to the next.
+     */
+    final class Unfinished extends java.io.IOException {
+        Unfinished(String message) {
+            super(message);
+        }
+    }
+
+        /** Fails with the package to install unless {@code command --version} runs. */
+    static void installed(String command, String debianPackage) throws java.io.IOException {
+        try {
+            Process p = new ProcessBuilder(command, "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.io.IOException | InterruptedException e) {
+            throw new java.io.IOException(command + " is not installed: apt-get install " + debianPackage, e);
+        }
+    }
+
+    /** Why the last run's samples are incomplete (a remote engine left out or lost), or null when they are whole. */
+    default String partial() {
+        return null;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.trainyard.tool.compare.measure;
+
+import dev.trainyard.tool.compare.analysis.CellResult;
+import dev.trainyard.tool.compare.jvm.ThreadModelCost;
+import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Matrix;
+import dev.trainyard.tool.compare.plan.Measurement;
+import dev.trainyard.tool.compare.plan.Options;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Tells the user where the run is: which cell, its figures as soon as it ends, and about how long
+ * is left (cells left times their planned length, plus the servers still to start).
+ */
+public final class Progress {
+
+    private static final int SERVER_START_SECONDS = 10;
+    private static final int GLASSFISH_START_SECONDS = 60;
+    /**
+     * Measured over default runs (planned against taken): loading the plan, starting and stopping
+     * the users, settling and auditing take about half a second a cell on average.
+     */
+    private static final double CELL_OVERHEAD_SECONDS = 0.5;
+
+    private final Options options;
+    private final int totalCells;
+    private final int totalServers;
+    /** Per server variant, in order: its start, its warm-up (every distinct path once) and its thread model cost. */
+    private final long[] startSeconds;
+    private int cellsDone;
+    private int serversStarted;
+
+    public Progress(Options options, List<String[]> variants) {
+        this(options, variants, true);
+    }
+
+    private Progress(Options options, List<String[]> variants, boolean announce) {
+        this.options = options;
+        this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream()
+                .mapToInt(CellSpec::trials).sum()).sum();
+        this.totalServers = variants.size();
+        this.startSeconds = variants.stream().mapToLong(v -> (v[0].equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
+                + Math.round(Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
+                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Measurement.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS))
+                + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0))
+                .toArray();
+        if (announce) {
+            System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cells, about %s%n",
+                    totalServers, totalCells, minutes(secondsLeft()));
+        }
+    }
+
+    void serverStarting(String server, String variant) {
+        serversStarted++;
+        System.out.printf(Locale.ROOT, "%n== %s/%s (server %d of %d), about %s left%n", server, variant, serversStarted, totalServers,
+                minutes(secondsLeft()));
+    }
+
+    void cellStarting(String server, String variant, CellSpec cell, int trial) {
+        System.out.printf(Locale.ROOT, "[%d/%d %s/%s] %s%s ... ", cellsDone + 1, totalCells, server, variant, cell.label(),
+                cell.trials() > 1 ? " (trial " + trial + " of " + cell.trials() + ")" : "");
+        System.out.flush();
+    }
+
+    void cellDone(CellResult r) {
+        cellsDone++;
+        CellStats s = r.stats();
+        System.out.printf(Locale.ROOT, "%.1f req/s%s%s, p95 %.0f ms, errors %.2f%%%s%s; %s left%n", s.throughput(),
+                Double.isNaN(r.littleLimit()) ? "" : String.format(Locale.ROOT, " (%.0f%% of %.0f)", 100 * r.limitShare(), r.littleLimit()),
+                r.lean() == null ? "" : String.format(Locale.ROOT, " [wrk %.1f req/s, JMeter/wrk %.2f]", r.lean().throughput(), r.agreement()),
+                s.p95Ms(), 100 * s.errorRate(), (r.audit() == null ? "" : ", " + r.audit().describe())
+                        + (r.clientBound() ? String.format(Locale.ROOT, ", client-bound (%.0f%% of its CPU)", 100 * r.clientCpu()) : ""),
+                r.failed() ? " FAILED: " + r.failure() : "", minutes(secondsLeft()));
+    }
+
+    void costDone() {
+        cellsDone++;
+    }
+
+    /** The planned length of a whole run: what the default mode must keep within its budget. */
+    public static long estimateSeconds(Options options, List<String[]> variants) {
+        return new Progress(options, variants, false).secondsLeft();
+    }
+
+    private long secondsLeft() {
+        long cells = Math.round((totalCells - cellsDone)
+                * (options.warmup() + options.seconds() + CELL_OVERHEAD_SECONDS + (options.crosscheck() ? options.seconds() : 0)));
+        long servers = 0;
+        for (int i = serversStarted; i < startSeconds.length; i++) {
+            servers += startSeconds[i];
+        }
+        return cells + servers;
+    }
+
+    private static String minutes(long seconds) {
+        return seconds < 90 ? seconds + " s" : String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
+    }
+}

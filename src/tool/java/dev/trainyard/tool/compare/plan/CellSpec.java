@@ -1,0 +1,79 @@
+package dev.trainyard.tool.compare.plan;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One cell of the comparison: a plan of jmeter/ run with these properties at one load.
+ *
+ * @param experiment the plan's experiment (sleep, entry ...), or "calibration"
+ * @param style the line this cell belongs to in the charts: blocking, async, train, a pool ...
+ * @param users closed-model threads, or 0 for the open model
+ * @param rate the open model's arrivals per second, or 0
+ * @param serviceSeconds how long one request must take (sleep), NaN when the work decides
+ * @param bound what limits concurrency besides users: "threads" (the server's request threads),
+ *     "pool:NAME" (an offload executor), or "" (nothing below the users)
+ * @param writesEntries whether every successful request adds one view to trentry (audited)
+ * @param path the same work as one URL under /trainyard/, for the lean cross-check (wrk takes no random ids:
+ *     entry and s2 pick theirs on the server)
+ * @param trials how many trials the cell runs ({@link Matrix} decides; one until it does)
+ */
+public record CellSpec(String experiment, String plan, String style, int users, int rate, Map<String, String> props,
+        double serviceSeconds, String bound, boolean writesEntries, String path, int trials) {
+
+    public CellSpec(String experiment, String plan, String style, int users, int rate, Map<String, String> props,
+            double serviceSeconds, String bound, boolean writesEntries, String path) {
+        this(experiment, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, 1);
+    }
+
+    /** Seconds a loop-bound cell may take at most; it is measured over every answer, warm-up included. */
+    public static final int LOOP_BOUND_CAP_SECONDS = 600;
+
+    /** Whether the cell ends after its loops (store: users x loops) rather than after a duration. */
+    public boolean loopBound() {
+        return !props.getOrDefault("loops", "-1").equals("-1");
+    }
+
+    /** The products cost: downloads one at a time with the server's CPU read around each, not a load. */
+    public boolean cost() {
+        return experiment.equals("cost");
+    }
+
+    /** The generator's ceiling on /blocking/hello, read once, in the last trial, when everything is warm. */
+    public boolean calibration() {
+        return experiment.equals("calibration");
+    }
+
+    /** The same path at up to {@code most} users, timed rather than loop-bound: the server's warm-up for it. */
+    public CellSpec warmUp(int most) {
+        Map<String, String> timed = new LinkedHashMap<>(props);
+        timed.computeIfPresent("loops", (k, v) -> "-1");
+        return new CellSpec(experiment, plan, style, users == 0 ? 0 : Math.min(users, most), rate, timed, serviceSeconds, bound,
+                writesEntries, path, 1);
+    }
+
+    CellSpec repeated(int times) {
+        return new CellSpec(experiment, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, times);
+    }
+
+    /**
+     * Whether this cell runs in that trial of a variant whose cells run up to {@code last} trials:
+     * its own first ones (the cost: one, its rounds are its repetitions), the calibration in the last.
+     */
+    public boolean runsIn(int trial, int last) {
+        return calibration() ? trial == last : trial <= trials;
+    }
+
+    public String load() {
+        return users > 0 ? users + " users" : rate + " req/s offered";
+    }
+
+    /** The load as a number for the charts' x axis. */
+    public int level() {
+        return users > 0 ? users : rate;
+    }
+
+    public String label() {
+        return experiment + " " + style + " @ " + load();
+    }
+}

@@ -1,0 +1,23 @@
+package dev.trainyard.tool.compare.plan;
+
+/** The rules every measurement keeps, whatever the plan: how the server is warmed, settled and judged, and when the client is. */
+public final class Measurement {
+
+    /**
+     * The server's warm-up: every path the variant's cells load, once, before the first trial, so
+     * that no trial pays for cold code and caches. Measured without it (only the entry styles, 20
+     * users, 2 s): the first blocking entry trial at 400 users served a third to a half of the later
+     * ones, the store's point lookup a third. Smoke runs take a second a path.
+     */
+    public static final int WARM_UP_SECONDS = 2;
+    public static final int WARM_UP_USERS = 100;
+    /** How long the server may take after a cell to end the requests still in it. */
+    public static final long SETTLE_MS = 30_000;
+    /** Errors that are not load shedding beyond this share fail a cell. */
+    public static final double ERROR_BUDGET = 0.01;
+    /** From this share of its CPUs on, the load client, not the server, may have set the pace. */
+    public static final double CLIENT_BOUND = 0.9;
+
+    private Measurement() {
+    }
+}

@@ -1,0 +1,46 @@
+package dev.trainyard.tool.compare.plan;
+
+import dev.trainyard.tool.run.Server;
+import dev.trainyard.tool.run.Tuning;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The server starts a run makes, in order — server x variant x tuning x protocol, or the one
+ * deployment at a URL — and the variants it cannot run here, each with why.
+ */
+public record RunPlan(List<ServerRun> runs, List<String> skipped) {
+
+    /** target=url: the one deployment, of the thread model its /metrics reported. */
+    public static RunPlan remote(Options options, String variant) {
+        return new RunPlan(List.of(new ServerRun(options.urlName(), variant, Tuning.AS_CONFIGURED, options.protocols().get(0))), List.of());
+    }
+
+    /** The servers the harness starts, processes or containers. */
+    public static RunPlan of(Options options) throws IOException {
+        List<ServerRun> runs = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        int threads = (int) SharedSettings.value("trainyard.http.threads", 200);
+        int pool = (int) SharedSettings.value("trainyard.jdbc.poolSize", 20);
+        for (String server : options.servers()) {
+            for (String variant : options.variants()) {
+                if (options.packaged() ? !(server.equals("glassfish") && variant.equals("virtual")) : Server.canRun(server, variant)) {
+                    for (Tuning tuning : options.sweep().points(variant.equals("platform"), threads, pool)) {
+                        for (String protocol : options.protocols()) {
+                            runs.add(new ServerRun(server, variant, tuning, protocol));
+                        }
+                    }
+                } else {
+                    skipped.add(server + "/" + variant + (server.equals("glassfish")
+                            ? " (GlassFish 7 runs only on JDK 17 here: no virtual threads)"
+                            : " (the server's JDK is older than 21: set TRAINYARD_JDK21_HOME)"));
+                }
+            }
+        }
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no server variant of " + options.servers() + " x " + options.variants() + " can run here");
+        }
+        return new RunPlan(runs, skipped);
+    }
+}

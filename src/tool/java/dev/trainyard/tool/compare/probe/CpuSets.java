@@ -1,0 +1,138 @@
+package dev.trainyard.tool.compare.probe;
+
+import dev.trainyard.tool.compare.plan.Measurement;
+import dev.trainyard.tool.run.CpuAffinity;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Keeps the load client off the server's cores. On a machine of two or more cores the harness
+ * (and with it JMeter, which runs in it, and every wrk it starts) takes the last core; each server
+ * starts on the others, and the embedded database is pinned to them once it has started. Either way the
+ * client's own CPU is measured over each cell, so a cell where it ran out is known.
+ */
+public final class CpuSets {
+
+    private final int cores;
+    /** The client's CPUs ("1") and the server side's ("0"), or null when not isolated. */
+    private final String client;
+    private final String server;
+    private final String why;
+
+    private CpuSets(int cores, String client, String server, String why) {
+        this.cores = cores;
+        this.client = client;
+        this.server = server;
+        this.why = why;
+    }
+
+    /** Pins this JVM to the client's core now when asked and possible. */
+    public static CpuSets plan(boolean isolate) throws IOException, InterruptedException {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (!isolate) {
+            return unpinned("isolate=false");
+        }
+        if (cores < 2) {
+            return new CpuSets(cores, null, null, "one core only");
+        }
+        if (!CpuAffinity.available()) {
+            return new CpuSets(cores, null, null, "taskset is not available (apt-get install util-linux)");
+        }
+        String client = String.valueOf(cores - 1);
+        String server = cores == 2 ? "0" : "0-" + (cores - 2);
+        CpuAffinity.pin(List.of(ProcessHandle.current()), client);
+        // Every server starts on its cores (CpuAffinity.onServerCpus); the database is pinned once up.
+        System.setProperty(CpuAffinity.SERVER_CPUS, server);
+        return new CpuSets(cores, client, server, "");
+    }
+
+    /** No pinning, for a reason the report states. */
+    public static CpuSets unpinned(String why) {
+        return new CpuSets(Runtime.getRuntime().availableProcessors(), null, null, why);
+    }
+
+    /** Pins the database's processes to the server side's cores (nothing when not isolated). */
+    public void pinDatabase(List<ProcessHandle> processes) throws IOException, InterruptedException {
+        if (server != null) {
+            CpuAffinity.pin(processes, server);
+        }
+    }
+
+    /** The server side's CPUs ("0", "0-2"), or null when not isolated. */
+    public String serverCpus() {
+        return server;
+    }
+
+    public int cores() {
+        return cores;
+    }
+
+    double clientCpuSeconds() throws IOException {
+        return CpuAffinity.selfAndChildrenCpuSeconds();
+    }
+
+    /**
+     * Starts reading the client's CPU over the measured window of a cell that starts now: at the
+     * end of its warm-up and at the end of the window, so that starting and stopping hundreds of
+     * users, which happens outside it, is not taken for load. A cell that ends before its window
+     * does (loop-bound) is read whole.
+     */
+    public ClientWindow clientWindow(int warmupSeconds, int seconds) throws IOException {
+        return new ClientWindow(warmupSeconds, seconds);
+    }
+
+    public final class ClientWindow {
+
+        private final double[] started;
+        private final CompletableFuture<double[]> from;
+        private final CompletableFuture<double[]> to;
+
+        private ClientWindow(int warmupSeconds, int seconds) throws IOException {
+            started = reading();
+            from = CompletableFuture.supplyAsync(this::reading, CompletableFuture.delayedExecutor(warmupSeconds, TimeUnit.SECONDS));
+            to = CompletableFuture.supplyAsync(this::reading, CompletableFuture.delayedExecutor(warmupSeconds + seconds, TimeUnit.SECONDS));
+        }
+
+        /** The share of its cores the client used in the window (or over the whole cell, if it ended first). */
+        public double share() {
+            double[] a = started;
+            double[] b;
+            if (to.isDone() && !to.isCompletedExceptionally()) {
+                a = from.join();
+                b = to.join();
+            } else {
+                to.cancel(false);
+                from.cancel(false);
+                b = reading();
+            }
+            return clientShare(b[0] - a[0], (b[1] - a[1]) / 1e9);
+        }
+
+        private double[] reading() {
+            try {
+                return new double[] {clientCpuSeconds(), System.nanoTime()};
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** The share of the client's cores it used over {@code seconds} of wall time. */
+    double clientShare(double cpuSeconds, double seconds) {
+        int clientCores = client == null ? cores : 1;
+        return seconds <= 0 ? Double.NaN : cpuSeconds / (seconds * clientCores);
+    }
+
+    public String describe() {
+        return client == null
+                ? String.format(Locale.ROOT, "Not isolated (%s): the load client, the server and the database share all %d cores;"
+                        + " a cell where the client used %.0f%%+ of them is marked client-bound.", why, cores, 100 * Measurement.CLIENT_BOUND)
+                : String.format(Locale.ROOT, "Isolated with taskset: the load client on CPU %s, the server and the database on CPU %s;"
+                        + " a cell where the client used %.0f%%+ of its core is marked client-bound and its verdict withheld.",
+                        client, server, 100 * Measurement.CLIENT_BOUND);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.trainyard.tool.compare.report;
+
+import dev.trainyard.tool.compare.analysis.Verdicts;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Two runs' verdicts side by side ({@code -Ddiff=<run>}): which changed, and whether the change
+ * is beyond noise. A decided verdict (a winner whose lead the run could tell from noise) that
+ * became another decided winner flipped beyond both runs' rules; one that became a tie moved
+ * within noise; a client-bound cell in either run cannot be compared.
+ */
+public final class RunDiff {
+
+    /** The columns every run since verdicts were kept has; later runs add {@code trials_set_aside}. */
+    static final String COLUMNS = "variant,experiment,users,winner,ratio,strength,ratio_low,ratio_high";
+    static final String HEADER = COLUMNS + ",trials_set_aside";
+
+    private RunDiff() {
+    }
+
+    public static List<String> csv(List<Verdicts.Verdict> verdicts) {
+        List<String> lines = new ArrayList<>();
+        lines.add(HEADER);
+        for (Verdicts.Verdict v : verdicts) {
+            lines.add(String.join(",", v.variant(), v.experiment(), String.valueOf(v.users()), v.winner() == null ? "" : v.winner(),
+                    String.format(Locale.ROOT, "%.3f", v.ratio()), v.strength().name(),
+                    Double.isNaN(v.low()) ? "" : String.format(Locale.ROOT, "%.3f", v.low()),
+                    Double.isNaN(v.high()) ? "" : String.format(Locale.ROOT, "%.3f", v.high()), String.valueOf(v.setAside())));
+        }
+        return lines;
+    }
+
+    /** Prints what changed from {@code before} to {@code after} (run folders); returns how many verdicts flipped. */
+    public static int print(Path before, Path after, PrintStream out) throws IOException {
+        Map<String, String[]> a = read(before.resolve("verdicts.csv"));
+        Map<String, String[]> b = read(after.resolve("verdicts.csv"));
+        out.printf("%nVerdicts of %s against %s:%n", after.getFileName(), before.getFileName());
+        int flipped = 0;
+        int same = 0;
+        for (Map.Entry<String, String[]> e : b.entrySet()) {
+            String[] was = a.get(e.getKey());
+            String[] now = e.getValue();
+            if (was == null) {
+                continue;
+            }
+            String label = e.getKey().replace('\u0000', ' ');
+            boolean wasDecided = decided(was);
+            boolean nowDecided = decided(now);
+            if (was[5].equals("WITHHELD") || now[5].equals("WITHHELD")) {
+                out.printf("- %s: not comparable, the load client was CPU-bound (%s -> %s)%n", label, text(was), text(now));
+            } else if (wasDecided && nowDecided && Collections.disjoint(List.of(was[3].split(" or ")), List.of(now[3].split(" or ")))) {
+                flipped++;
+                out.printf("- %s: FLIPPED %s -> %s: both runs told the styles apart, so the change is beyond noise%n",
+                        label, text(was), text(now));
+            } else if (wasDecided != nowDecided) {
+                out.printf("- %s: %s -> %s, within noise (one run could not tell the styles apart)%n", label, text(was), text(now));
+            } else {
+                same++;
+            }
+        }
+        out.printf("%d verdict(s) the same, %d flipped.%n", same, flipped);
+        return flipped;
+    }
+
+    private static boolean decided(String[] v) {
+        return !v[5].equals("TIE") && !v[5].equals("WITHHELD");
+    }
+
+    private static String text(String[] v) {
+        return decided(v) ? v[3] + " x" + v[4] : v[5].toLowerCase(Locale.ROOT);
+    }
+
+    private static Map<String, String[]> read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no verdicts in " + file.getParent() + " (runs before this version kept none)");
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || !lines.get(0).startsWith(COLUMNS)) {
+            throw new IOException(file + " is not a verdicts file");
+        }
+        Map<String, String[]> verdicts = new LinkedHashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            verdicts.put(f[0] + "\u0000" + f[1] + " @" + f[2], f);
+        }
+        return verdicts;
+    }
+}
