@@ -34,7 +34,22 @@ public class RunDiffTest {
         assertEquals(1, flipped, said);
         assertTrue(said.contains("tomcat/platform entry @400: FLIPPED train x2.000 -> blocking x2.000"), said);
         assertTrue(said.contains("tomcat/platform sleep @1000: async x4.000 -> tie, within noise"), said);
-        assertTrue(said.contains("1 verdict(s) the same, 1 flipped."), said);
+        assertTrue(said.contains("1 verdict(s) the same, 1 flipped, 0 added, 0 removed."), said);
+    }
+
+    @Test
+    void aVerdictOnlyOneRunHasIsListedAsAddedOrRemoved() throws Exception {
+        Path before = write("before", List.of(cell("tomcat", "entry", "blocking", 400, 1000), cell("tomcat", "entry", "train", 400, 2000),
+                cell("tomcat", "sleep", "blocking", 1000, 1000), cell("tomcat", "sleep", "async", 1000, 4000)));
+        Path after = write("after", List.of(cell("tomcat", "entry", "blocking", 400, 1000), cell("tomcat", "entry", "train", 400, 2000),
+                cell("jetty", "entry", "blocking", 50, 1000), cell("jetty", "entry", "async", 50, 1010)));
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        int flipped = RunDiff.print(before, after, new PrintStream(text, true, StandardCharsets.UTF_8));
+        String said = text.toString(StandardCharsets.UTF_8);
+        assertEquals(0, flipped, said);
+        assertTrue(said.contains("- jetty/platform entry @50: ADDED, tie (the earlier run did not ask it)"), said);
+        assertTrue(said.contains("- tomcat/platform sleep @1000: REMOVED, was async x4.000 (this run did not ask it)"), said);
+        assertTrue(said.contains("1 verdict(s) the same, 0 flipped, 1 added, 1 removed."), said);
     }
 
     @Test

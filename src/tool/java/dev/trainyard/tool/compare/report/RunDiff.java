@@ -17,7 +17,8 @@ import java.util.Map;
  * Two runs' verdicts side by side ({@code -Ddiff=<run>}): which changed, and whether the change
  * is beyond noise. A decided verdict (a winner whose lead the run could tell from noise) that
  * became another decided winner flipped beyond both runs' rules; one that became a tie moved
- * within noise; a client-bound cell in either run cannot be compared.
+ * within noise; a client-bound cell in either run cannot be compared; a verdict only one run
+ * has (a cell added to the plan, or taken out) is listed as added or removed.
  */
 public final class RunDiff {
 
@@ -47,13 +48,17 @@ public final class RunDiff {
         out.printf("%nVerdicts of %s against %s:%n", after.getFileName(), before.getFileName());
         int flipped = 0;
         int same = 0;
+        int added = 0;
+        int removed = 0;
         for (Map.Entry<String, String[]> e : b.entrySet()) {
             String[] was = a.get(e.getKey());
             String[] now = e.getValue();
+            String label = e.getKey().replace('\u0000', ' ');
             if (was == null) {
+                added++;
+                out.printf("- %s: ADDED, %s (the earlier run did not ask it)%n", label, text(now));
                 continue;
             }
-            String label = e.getKey().replace('\u0000', ' ');
             boolean wasDecided = decided(was);
             boolean nowDecided = decided(now);
             if (was[5].equals("WITHHELD") || now[5].equals("WITHHELD")) {
@@ -68,7 +73,13 @@ public final class RunDiff {
                 same++;
             }
         }
-        out.printf("%d verdict(s) the same, %d flipped.%n", same, flipped);
+        for (Map.Entry<String, String[]> e : a.entrySet()) {
+            if (!b.containsKey(e.getKey())) {
+                removed++;
+                out.printf("- %s: REMOVED, was %s (this run did not ask it)%n", e.getKey().replace('\u0000', ' '), text(e.getValue()));
+            }
+        }
+        out.printf("%d verdict(s) the same, %d flipped, %d added, %d removed.%n", same, flipped, added, removed);
         return flipped;
     }
 
