@@ -131,7 +131,7 @@ public class MatrixTest {
         List<CellSpec> cells = Matrix.cells(options, "platform", true);
 
         assertEquals(60, options.seconds());
-        assertEquals(Options.ALL_PLANS.stream().filter(p -> !p.equals("cost")).map(p -> p + ".jmx").collect(Collectors.toSet()),
+        assertEquals(Option.PLANS.allowed().stream().filter(p -> !p.equals("cost")).map(p -> p + ".jmx").collect(Collectors.toSet()),
                 cells.stream().map(CellSpec::plan).collect(Collectors.toSet()));
         CellSpec store = cells.stream().filter(c -> c.plan().equals("store.jmx")).findFirst().orElseThrow();
         assertEquals(400, store.users());

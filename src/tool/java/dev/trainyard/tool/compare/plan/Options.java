@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * Every option of the harness, with its default, in one place: {@code ./mvnw -Pcompare -Dname=value}
- * (Maven hands -D settings to the harness as they are; the pom passes nothing on). A preset
- * ({@code -Pbench}: {@link #BENCH}) changes the defaults; a -D setting still wins. {@link #HELP}
- * is what the README and {@code -Dhelp} print.
+ * A run's options as typed values: {@code ./mvnw -Pcompare -Dname=value} (Maven hands -D settings
+ * to the harness as they are; the pom passes nothing on), read and checked against the table of
+ * {@link Option}, where each one's default, values and help are declared. A preset
+ * ({@code -Pbench}: {@link #BENCH}) changes the defaults; a -D setting still wins.
  */
 public record Options(String mode, String client, List<String> servers, List<String> variants, List<String> protocols, List<String> plans,
         List<String> virtualPlans, int[] users,
@@ -36,85 +36,16 @@ public record Options(String mode, String client, List<String> servers, List<Str
     public record Engines(List<String> hosts, String callback) {
     }
 
-    static final List<String> ALL_PLANS = List.of("sleep", "offload", "entry", "store", "products", "hello", "threads", "open", "cost");
-    /** The default run: the five experiments (E5 threads is read from the variants' sleep and entry rows). */
-    static final String DEFAULT_PLANS = "sleep,offload,entry,store,products";
     /** What a thread model changes: the plans the default run repeats on the virtual variants. */
     static final List<String> THREAD_PLANS = List.of("sleep", "entry", "threads", "open");
     /** The plans a one-URL client (wrk, and h2load for HTTP/2) can drive: one URL, closed model, time-bound. */
     static final List<String> URL_PLANS = List.of("sleep", "offload", "entry", "products", "hello", "threads", "cost");
 
-    public static final String HELP = """
-            mode=default|full|smoke   default: the five experiments at reduced loads, 3 trials of short cells (about 24
-                                      minutes; the start prints the plan); full: the original experiments' loads and
-                                      lengths (hours); smoke: CI
-            client=jmeter|wrk         the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)
-            protocols=http            http, https (HTTP/1.1 over TLS), h2 (HTTP/2 over TLS by ALPN, with client=wrk: its
-                                      cells are run by h2load, the lean client that speaks it, one stream in flight per
-                                      connection as wrk keeps one request): each server variant is started with its
-                                      HTTPS listener (server-configs/<server>/tls) and its cells run once per protocol,
-                                      rows "platform https", "platform h2"; the keystore is the runner's
-                                      (target/run/tls); http-close, https-close: a new connection (and TLS handshake)
-                                      per request, what keep-alive saves; full: http,https,https-close (with
-                                      client=wrk, h2 too); target=url: the URL's own protocol
-            engines=host:port,...     JMeter's remote engines (jmeter-server; the compose profile "distributed") run
-                                      each cell instead of this JVM, each with its share of the users, their samples
-                                      merged here; their RMI keystore and rmi.properties in target/jmeter-rmi;
-                                      engines.callback=127.0.0.1 (this machine as they reach it)
-            servers=tomcat,jetty,glassfish   variants=platform,virtual
-            target=processes|containers|url   processes: each server variant started here from server-configs/;
-                                      containers: each from its image (images=trainyard: trainyard/tomcat, ...), one
-                                      container at a time on the host's network, pinned like the processes, under
-                                      container.memory=1536m, against the harness's database (DOCKER_HOST names the
-                                      engine); url: a deployment already running at url=http://host:port/trainyard,
-                                      measured as it is (url.name=its row's name, default host:port; its variant and
-                                      footprint from its /metrics; no views audit, start-up time or isolation); waits,
-                                      threadcost and sweep need the server's processes on this machine
-            plans=sleep,offload,entry,store,products   also hello, threads, open (full: all but cost); unless named,
-                                      the default run repeats only sleep and entry (what threads change) on the virtual
-                                      variants; cost: the server's CPU per MiB of /blocking/products against /async/products
-            users=1,50,400            replaces every closed plan's load levels
-            seconds=2 warmup=1        per cell (full: 60 and 10); the warm-up is not measured
-            trials=3                  how often each cell runs, interleaved (A B C A B C), twice as often at the entry
-                                      plan's highest load; from 2 on, each cell has a 95% interval, and a lead counts
-                                      only where its interval over the paired trials excludes a tie (smoke: 1)
-            rate=1000                 the open model's arrivals per second (smoke: 50)
-            policies=natural          the Train's departure policies in the entry plan (natural, window, adaptive)
-            drivers=jdbc              the store and products plans' database drivers: jdbc (/blocking/store, /async/store,
-                                      /blocking/products, /async/products), r2dbc (the same under /blocking/r2dbc and
-                                      /async/r2dbc, rows "store <query> r2dbc", "products <count> r2dbc"): with both,
-                                      each query's and size's 2x2 of web style and driver (smoke and full: jdbc,r2dbc)
-            queries=s2,s4             the store plan's queries, of s1-s4 and c1-c4 (full: all eight; smoke: s2,s4,c4,
-                                      with both drivers s2,c4); a complex query takes seconds under load on a small
-                                      machine
-            isolate=true              on 2+ cores, the load client on the last core, the server and the database on the
-                                      others (taskset); false: all share every core
-            dashboards=true           JMeter's HTML dashboard per server variant (JMeter only)
-            crosscheck=false          every closed cell measured again with wrk, beside JMeter's figures
-            strict=false              exit with status 3 when a cell failed (CI)
-            waits=true                sample where the server's threads are late in each warm-up (the JVM's
-                                      Thread.print, taken outside the measured window): each cell's top wait site
-                                      in the report's Why list and cells.csv; false: no sampling
-            threadcost=true           what each thread model costs, after each server variant's cells: 1,000
-                                      users held on the blocking sleep, the live heap and resident memory they
-                                      add; JFR's pinned virtual threads over all its cells (smoke: false)
-            sweep=false               each server at its best: every server variant restarted with each pair of
-                                      sweep.threads=50,200 and sweep.pool=20,40 (virtual: the pool only), beside
-                                      its equal settings; the report names each variant's best and prints it as
-                                      lines of the server's native files. Alone it runs the entry plan at 400
-                                      users (plans= and users= change that); full: on
-            dir=target/compare        where each run's folder goes (also <dir>/latest)
-            cost.count=1000000 cost.rounds=8 cost.warmups=6   the cost plan: products per download, downloads
-                                      measured per style, warm-up pairs
-            jmeter.home=target/jmeter jmeter.plans=jmeter
-            diff=<run>                measure nothing: print which verdicts changed between that run (a folder under
-                                      dir) and the latest (or against=<run>), and whether beyond noise
-            """;
+    /** What {@code -Dhelp} prints: the option table's. */
+    public static final String HELP = Option.help();
 
-    /** -Pbench: the lean client on one server variant, longer cells, every Train policy. */
-    public static final Map<String, String> BENCH = Map.of("client", "wrk", "servers", "tomcat", "variants", "platform",
-            "plans", "sleep,offload,entry", "seconds", "5", "warmup", "2", "policies", "natural,window,adaptive",
-            "dashboards", "false", "dir", "target/bench");
+    /** -Pbench: the lean client on one server variant, longer cells, every Train policy (the option table's bench column). */
+    public static final Map<String, String> BENCH = Option.bench();
 
     /** The options from this JVM's system properties over a preset's defaults. */
     public static Options fromSystemProperties(Map<String, String> preset) {
@@ -127,13 +58,13 @@ public record Options(String mode, String client, List<String> servers, List<Str
     }
 
     public static Options parse(Map<String, String> given) {
-        Settings s = new Settings(given);
-        String mode = s.choice("mode", "default", List.of("default", "full", "smoke"));
-        String client = s.choice("client", "jmeter", List.of("jmeter", "wrk"));
-        List<String> servers = s.list("servers", "tomcat,jetty,glassfish", List.of("tomcat", "jetty", "glassfish"));
-        List<String> variants = s.list("variants", "platform,virtual", List.of("platform", "virtual"));
-        String target = s.choice("target", "processes", List.of("processes", "containers", "url"));
-        String url = s.text("url", null);
+        String mode = new Settings(given, "default").choice(Option.MODE);
+        Settings s = new Settings(given, mode);
+        String client = s.choice(Option.CLIENT);
+        List<String> servers = s.list(Option.SERVERS, null);
+        List<String> variants = s.list(Option.VARIANTS, null);
+        String target = s.choice(Option.TARGET);
+        String url = s.text(Option.URL, null);
         boolean remote = target.equals("url");
         if (remote && (url == null || !url.matches("https?://[^/]+(/.*)?"))) {
             throw new IllegalArgumentException("target=url needs url=http://host:port/trainyard (the WAR's root); got " + url);
@@ -142,10 +73,8 @@ public record Options(String mode, String client, List<String> servers, List<Str
             throw new IllegalArgumentException("url is read with target=url only; got url=" + url + " and target=" + target);
         }
         boolean packaged = target.equals("containers");
-        // full: every protocol the client speaks, on the servers the harness starts.
-        String everyProtocol = client.equals("wrk") ? "http,https,https-close,h2" : "http,https,https-close";
-        List<String> protocols = s.list("protocols", remote ? (url.startsWith("https:") ? "https" : "http")
-                : mode.equals("full") && !packaged ? everyProtocol : "http", ServerRun.PROTOCOLS);
+        List<String> protocols = s.list(Option.PROTOCOLS, remote ? (url.startsWith("https:") ? "https" : "http")
+                : packaged ? "http" : mode.equals("full") && client.equals("wrk") ? Option.PROTOCOLS.defaultIn(mode) + ",h2" : null);
         if (packaged && protocols.stream().anyMatch(ServerRun::tls)) {
             throw new IllegalArgumentException("protocols: the images serve plain HTTP; https and h2 need target=processes");
         }
@@ -158,18 +87,17 @@ public record Options(String mode, String client, List<String> servers, List<Str
                     + " (JMeter's HTTP sampler speaks HTTP/1.1 only)");
         }
         boolean notHere = remote || packaged;
-        Containers containers = packaged ? new Containers(s.text("images", "trainyard"), s.text("container.memory", "1536m")) : null;
+        Containers containers = packaged ? new Containers(s.text(Option.IMAGES, null), s.text(Option.CONTAINER_MEMORY, null)) : null;
         if (containers != null && !containers.memory().matches("[1-9][0-9]*[kmg]")) {
             throw new IllegalArgumentException("container.memory is a size such as 1536m or 2g; got " + containers.memory());
         }
-        boolean sweeping = s.flag("sweep", mode.equals("full") && !notHere);
+        boolean sweeping = s.flag(Option.SWEEP, notHere ? false : null);
         // A sweep restarts every server variant per setting: in the default mode it measures where
         // settings matter most, the entry plan at its highest load, unless told otherwise.
         boolean sweepDefaults = sweeping && mode.equals("default");
-        List<String> plans = s.list("plans", mode.equals("full") ? String.join(",", ALL_PLANS.subList(0, ALL_PLANS.size() - 1))
-                : sweepDefaults ? "entry" : DEFAULT_PLANS, ALL_PLANS);
+        List<String> plans = s.list(Option.PLANS, sweepDefaults ? "entry" : null);
         // The default run's budget: on the virtual variants only what threads change, unless plans were named.
-        List<String> virtualPlans = mode.equals("full") || !s.text("plans", "").isEmpty() ? plans
+        List<String> virtualPlans = mode.equals("full") || s.given(Option.PLANS) ? plans
                 : plans.stream().filter(THREAD_PLANS::contains).toList();
         if (!client.equals("jmeter")) {
             for (String plan : plans) {
@@ -179,30 +107,27 @@ public record Options(String mode, String client, List<String> servers, List<Str
                 }
             }
         }
-        String usersText = s.text("users", sweepDefaults ? "400" : "");
-        int[] users = usersText.isEmpty() ? null
-                : Arrays.stream(usersText.split(",")).mapToInt(u -> Settings.number("users", u, 1)).toArray();
-        int seconds = s.number("seconds", mode.equals("full") ? 60 : 2, 1);
-        int warmup = s.number("warmup", mode.equals("full") ? 10 : 1, 0);
-        int trials = s.number("trials", mode.equals("smoke") ? 1 : 3, 1);
-        int rate = s.number("rate", mode.equals("smoke") ? 50 : 1000, 1);
-        List<String> policies = s.list("policies", "natural", List.of("natural", "window", "adaptive"));
-        List<String> drivers = s.list("drivers", mode.equals("default") ? "jdbc" : "jdbc,r2dbc", List.of("jdbc", "r2dbc"));
-        List<String> queries = s.list("queries", mode.equals("full") ? "s1,s2,s3,s4,c1,c2,c3,c4"
-                : mode.equals("smoke") ? (drivers.size() > 1 ? "s2,c4" : "s2,s4,c4") : "s2,s4",
-                List.of("s1", "s2", "s3", "s4", "c1", "c2", "c3", "c4"));
-        boolean isolate = s.flag("isolate", true);
-        boolean dashboards = s.flag("dashboards", true) && client.equals("jmeter");
-        boolean crosscheck = s.flag("crosscheck", false);
-        boolean strict = s.flag("strict", false);
-        boolean waits = s.flag("waits", !notHere);
-        boolean threadCost = s.flag("threadcost", !mode.equals("smoke") && !notHere);
+        List<Integer> userLevels = s.numbers(Option.USERS, sweepDefaults ? "400" : null, 1);
+        int[] users = userLevels.isEmpty() ? null : userLevels.stream().mapToInt(Integer::intValue).toArray();
+        int seconds = s.number(Option.SECONDS, 1);
+        int warmup = s.number(Option.WARMUP, 0);
+        int trials = s.number(Option.TRIALS, 1);
+        int rate = s.number(Option.RATE, 1);
+        List<String> policies = s.list(Option.POLICIES, null);
+        List<String> drivers = s.list(Option.DRIVERS, null);
+        List<String> queries = s.list(Option.QUERIES, mode.equals("smoke") && drivers.size() == 1 ? "s2,s4,c4" : null);
+        boolean isolate = s.flag(Option.ISOLATE, null);
+        boolean dashboards = s.flag(Option.DASHBOARDS, null) && client.equals("jmeter");
+        boolean crosscheck = s.flag(Option.CROSSCHECK, null);
+        boolean strict = s.flag(Option.STRICT, null);
+        boolean waits = s.flag(Option.WAITS, notHere ? false : null);
+        boolean threadCost = s.flag(Option.THREADCOST, notHere ? false : null);
         if (notHere && (waits || threadCost || sweeping)) {
             throw new IllegalArgumentException("waits, threadcost and sweep need the server's processes on this machine: use target=processes");
         }
-        Sweep sweep = sweeping ? new Sweep(s.numbers("sweep.threads", "50,200", Tuning.LEAST_THREADS),
-                s.numbers("sweep.pool", "20,40", Tuning.LEAST_POOL)) : Sweep.NONE;
-        String engineList = s.text("engines", "");
+        Sweep sweep = sweeping ? new Sweep(s.numbers(Option.SWEEP_THREADS, null, Tuning.LEAST_THREADS),
+                s.numbers(Option.SWEEP_POOL, null, Tuning.LEAST_POOL)) : Sweep.NONE;
+        String engineList = s.text(Option.ENGINES, "");
         Engines engines = null;
         if (!engineList.isBlank()) {
             if (!client.equals("jmeter")) {
@@ -214,17 +139,18 @@ public record Options(String mode, String client, List<String> servers, List<Str
                     throw new IllegalArgumentException("engines is a list of host:port (each engine's RMI registry); got " + host);
                 }
             }
-            engines = new Engines(hosts, s.text("engines.callback", "127.0.0.1"));
+            engines = new Engines(hosts, s.text(Option.ENGINES_CALLBACK, null));
         }
-        int costCount = s.number("cost.count", 1_000_000, 0);
+        int costCount = s.number(Option.COST_COUNT, 0);
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
-        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, rate, policies, drivers, queries, isolate, dashboards,
-                crosscheck, strict, waits, threadCost, sweep, Path.of(s.text("dir", "target/compare")), Path.of(s.text("jmeter.home", "target/jmeter")),
-                Path.of(s.text("jmeter.plans", "jmeter")), costCount, s.number("cost.rounds", 8, 1), s.number("cost.warmups", 6, 0),
-                s.text("diff", null), s.text("against", "latest"), remote ? url : null,
-                remote ? s.text("url.name", java.net.URI.create(url).getAuthority()) : null, containers, engines);
+        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, rate, policies,
+                drivers, queries, isolate, dashboards, crosscheck, strict, waits, threadCost, sweep, Path.of(s.text(Option.DIR, null)),
+                Path.of(s.text(Option.JMETER_HOME, null)), Path.of(s.text(Option.JMETER_PLANS, null)), costCount,
+                s.number(Option.COST_ROUNDS, 1), s.number(Option.COST_WARMUPS, 0), s.text(Option.DIFF, null),
+                s.text(Option.AGAINST, null), remote ? url : null,
+                remote ? s.text(Option.URL_NAME, java.net.URI.create(url).getAuthority()) : null, containers, engines);
     }
 
     /** The plans a server variant runs. */
@@ -254,42 +180,52 @@ public record Options(String mode, String client, List<String> servers, List<Str
         return containers != null;
     }
 
-    /** Reading and checking one kind of value each; every message names the option. */
-    private record Settings(Map<String, String> given) {
+    /**
+     * Reading and checking one kind of value each, with the option table's default in the run's
+     * mode, or a default that another option decided ({@code contextual}, where not null); every
+     * message names the option.
+     */
+    private record Settings(Map<String, String> given, String mode) {
 
-        String text(String name, String otherwise) {
-            String value = given.get(name);
-            return value == null || value.isBlank() ? otherwise : value.trim();
+        boolean given(Option option) {
+            String value = given.get(option.key());
+            return value != null && !value.isBlank();
         }
 
-        String choice(String name, String otherwise, List<String> allowed) {
-            String value = text(name, otherwise);
-            if (!allowed.contains(value)) {
-                throw new IllegalArgumentException(name + " must be " + String.join(" or ", allowed) + "; got " + value);
+        String text(Option option, String contextual) {
+            return given(option) ? given.get(option.key()).trim() : contextual != null ? contextual : option.defaultIn(mode);
+        }
+
+        String choice(Option option) {
+            String value = text(option, null);
+            if (!option.allowed().contains(value)) {
+                throw new IllegalArgumentException(option.key() + " must be " + String.join(" or ", option.allowed()) + "; got " + value);
             }
             return value;
         }
 
-        List<String> list(String name, String otherwise, List<String> allowed) {
-            List<String> values = Arrays.stream(text(name, otherwise).split(",")).map(String::trim).filter(v -> !v.isEmpty()).toList();
+        List<String> list(Option option, String contextual) {
+            List<String> values = Arrays.stream(text(option, contextual).split(",")).map(String::trim).filter(v -> !v.isEmpty()).toList();
             for (String v : values) {
-                if (!allowed.contains(v)) {
-                    throw new IllegalArgumentException(name + " takes " + String.join(", ", allowed) + "; got " + v);
+                if (!option.allowed().contains(v)) {
+                    throw new IllegalArgumentException(option.key() + " takes " + String.join(", ", option.allowed()) + "; got " + v);
                 }
             }
             if (values.isEmpty()) {
-                throw new IllegalArgumentException(name + " names nothing");
+                throw new IllegalArgumentException(option.key() + " names nothing");
             }
             return values;
         }
 
-        List<Integer> numbers(String name, String otherwise, int least) {
-            return Arrays.stream(text(name, otherwise).split(",")).map(String::trim).filter(v -> !v.isEmpty())
-                    .map(v -> number(name, v, least)).distinct().toList();
+        /** A list of whole numbers; empty where the option has no value. */
+        List<Integer> numbers(Option option, String contextual, int least) {
+            String text = text(option, contextual);
+            return text == null ? List.of() : Arrays.stream(text.split(",")).map(String::trim).filter(v -> !v.isEmpty())
+                    .map(v -> number(option.key(), v, least)).distinct().toList();
         }
 
-        int number(String name, int otherwise, int least) {
-            return number(name, text(name, String.valueOf(otherwise)), least);
+        int number(Option option, int least) {
+            return number(option.key(), text(option, null), least);
         }
 
         static int number(String name, String text, int least) {
@@ -304,10 +240,10 @@ public record Options(String mode, String client, List<String> servers, List<Str
             throw new IllegalArgumentException(name + " must be a whole number of at least " + least + "; got " + text);
         }
 
-        boolean flag(String name, boolean otherwise) {
-            String value = text(name, String.valueOf(otherwise));
+        boolean flag(Option option, Boolean contextual) {
+            String value = text(option, contextual == null ? null : String.valueOf(contextual));
             if (!value.equals("true") && !value.equals("false")) {
-                throw new IllegalArgumentException(name + " must be true or false; got " + value);
+                throw new IllegalArgumentException(option.key() + " must be true or false; got " + value);
             }
             return Boolean.parseBoolean(value);
         }
