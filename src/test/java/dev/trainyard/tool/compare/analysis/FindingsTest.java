@@ -9,6 +9,8 @@ import dev.trainyard.tool.compare.analysis.Findings.Finding;
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Driver;
+import dev.trainyard.tool.compare.plan.Row;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,8 +19,8 @@ public class FindingsTest {
 
     /** One query's 2x2 on tomcat at 10 users: blocking+jdbc, async+jdbc, blocking+r2dbc, async+r2dbc. */
     private static List<CellResult> square(String query, double bj, double aj, double br, double ar) {
-        return List.of(cell("tomcat", "store " + query, "blocking", 10, bj), cell("tomcat", "store " + query, "async", 10, aj),
-                cell("tomcat", "store " + query + " r2dbc", "blocking", 10, br), cell("tomcat", "store " + query + " r2dbc", "async", 10, ar));
+        return List.of(cell("tomcat", Row.store(query, Driver.JDBC), "blocking", 10, bj), cell("tomcat", Row.store(query, Driver.JDBC), "async", 10, aj),
+                cell("tomcat", Row.store(query, Driver.R2DBC), "blocking", 10, br), cell("tomcat", Row.store(query, Driver.R2DBC), "async", 10, ar));
     }
 
     private static List<Finding> drivers(List<CellResult> cells) {
@@ -52,12 +54,12 @@ public class FindingsTest {
 
     @Test
     void noDriverFindingWithoutR2dbcRows() {
-        assertTrue(drivers(List.of(cell("tomcat", "store s2", "blocking", 10, 1000), cell("tomcat", "store s2", "async", 10, 900))).isEmpty());
+        assertTrue(drivers(List.of(cell("tomcat", Row.store("s2", Driver.JDBC), "blocking", 10, 1000), cell("tomcat", Row.store("s2", Driver.JDBC), "async", 10, 900))).isEmpty());
     }
 
     /** A products cell at 200 users as the server's /metrics saw it: its throughput, failed answers in 1000, live platform threads. */
-    private static CellResult watched(String experiment, String style, double throughput, long failed, double threads) {
-        CellSpec spec = new CellSpec(experiment, "products.jmx", style, 200, 0, java.util.Map.of(), Double.NaN, "", false, style);
+    private static CellResult watched(Row row, String style, double throughput, long failed, double threads) {
+        CellSpec spec = new CellSpec(row, "products.jmx", style, 200, 0, java.util.Map.of(), Double.NaN, "", false, style);
         CellStats stats = new CellStats(1000, failed, 0, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
         // Request threads inside the WAR; the JVM's live threads (the first figure) carry over from cell to cell and say nothing here.
         ServerActivity facts = new ServerActivity(250, threads, 0, 0, 0, 0, 0, 0, 20, 0, WaitSites.NONE, Double.NaN, Double.NaN);
@@ -65,9 +67,9 @@ public class FindingsTest {
     }
 
     private static List<CellResult> bigAnswers(long syncFailed, double syncThreads, long asyncFailed, double asyncThreads) {
-        return List.of(watched("products 100 r2dbc", "async", 900, 0, 30), watched("products 100000", "blocking", 2, syncFailed, syncThreads),
-                watched("products 100000", "async", 3, 0, 60), watched("products 100000 r2dbc", "blocking", 2, 0, 220),
-                watched("products 100000 r2dbc", "async", 4, asyncFailed, asyncThreads));
+        return List.of(watched(Row.products(100, Driver.R2DBC), "async", 900, 0, 30), watched(Row.products(100000, Driver.JDBC), "blocking", 2, syncFailed, syncThreads),
+                watched(Row.products(100000, Driver.JDBC), "async", 3, 0, 60), watched(Row.products(100000, Driver.R2DBC), "blocking", 2, 0, 220),
+                watched(Row.products(100000, Driver.R2DBC), "async", 4, asyncFailed, asyncThreads));
     }
 
     @Test
@@ -84,8 +86,8 @@ public class FindingsTest {
 
     @Test
     void eachQuerysSquareShowsItsPeakThreadsWhereTheServerWasWatched() {
-        List<CellResult> square = List.of(watched("store s2", "blocking", 1000, 0, 210), watched("store s2", "async", 800, 0, 40),
-                watched("store s2 r2dbc", "blocking", 700, 0, 215), watched("store s2 r2dbc", "async", 900, 0, 35));
+        List<CellResult> square = List.of(watched(Row.store("s2", Driver.JDBC), "blocking", 1000, 0, 210), watched(Row.store("s2", Driver.JDBC), "async", 800, 0, 40),
+                watched(Row.store("s2", Driver.R2DBC), "blocking", 700, 0, 215), watched(Row.store("s2", Driver.R2DBC), "async", 900, 0, 35));
         String evidence = drivers(square).get(0).evidence();
         assertTrue(evidence.endsWith("async+r2dbc 900 req/s, request threads at peak 210 / 40 / 215 / 35"), evidence);
         assertFalse(drivers(square("s2", 1000, 800, 700, 900)).get(0).evidence().contains("threads"), "no thread figures where none was seen");

@@ -43,7 +43,7 @@ class OptionsReferenceTest {
             assertEquals(Option.WARMUP.defaultIn(mode), String.valueOf(o.warmup()), mode);
             assertEquals(Option.TRIALS.defaultIn(mode), String.valueOf(o.trials()), mode);
             assertEquals(Option.RATE.defaultIn(mode), String.valueOf(o.rate()), mode);
-            assertEquals(Option.DRIVERS.defaultIn(mode), String.join(",", o.drivers()), mode);
+            assertEquals(Option.DRIVERS.defaultIn(mode), String.join(",", o.drivers().stream().map(Driver::key).toList()), mode);
             assertEquals(Option.QUERIES.defaultIn(mode), String.join(",", o.queries()), mode);
             assertEquals(Option.PLANS.defaultIn(mode), String.join(",", o.plans()), mode);
             assertEquals(Option.PROTOCOLS.defaultIn(mode), String.join(",", o.protocols()), mode);

@@ -1,6 +1,8 @@
 package dev.trainyard.tool.compare.analysis;
 
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.Driver;
+import dev.trainyard.tool.compare.plan.Row;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,13 +123,13 @@ public final class Findings {
     private Optional<Finding> storeBlocking(String where) {
         List<String> wins = new ArrayList<>();
         int queries = 0;
-        for (String experiment : storeQueries(where)) {
-            int users = maxUsers(where, experiment);
-            Optional<Pair> p = pair(where, experiment, "async", "blocking", users);
+        for (Row row : storeQueries(where)) {
+            int users = maxUsers(where, row.name());
+            Optional<Pair> p = pair(where, row.name(), "async", "blocking", users);
             if (p.isPresent()) {
                 queries++;
                 if (!p.get().ahead()) {
-                    wins.add(experiment.substring(6));
+                    wins.add(row.query());
                 }
             }
         }
@@ -138,13 +140,11 @@ public final class Findings {
                 wins.size() * 2 > queries, "blocking level or ahead on " + wins.size() + " of " + queries + " queries: " + wins));
     }
 
-    /** The store queries this variant measured on JDBC ("store s2"); their R2DBC rows are "store s2 r2dbc". */
-    private List<String> storeQueries(String where) {
-        return results.stream().filter(r -> r.variantName().equals(where)).map(r -> r.spec().experiment())
-                .filter(e -> e.startsWith("store ") && !e.endsWith(R2DBC)).distinct().toList();
+    /** The store queries this variant measured on JDBC; {@link Row#on} names their R2DBC rows. */
+    private List<Row> storeQueries(String where) {
+        return results.stream().filter(r -> r.variantName().equals(where)).map(r -> r.spec().row())
+                .filter(row -> row.family().equals("store") && row.driver() == Driver.JDBC).distinct().toList();
     }
-
-    private static final String R2DBC = " r2dbc";
 
     /**
      * E1 store's driver axis, where the run crossed the web style with the driver: the fully blocking
@@ -157,8 +157,9 @@ public final class Findings {
         List<String> asyncOnR2dbc = new ArrayList<>();
         List<String> matched = new ArrayList<>();
         List<String> figures = new ArrayList<>();
-        for (String jdbc : storeQueries(where)) {
-            String r2dbc = jdbc + R2DBC;
+        for (Row row : storeQueries(where)) {
+            String jdbc = row.name();
+            String r2dbc = row.on(Driver.R2DBC).name();
             int users = maxUsers(where, jdbc);
             Optional<Pair> fully = pair(where, r2dbc, "async", jdbc, "blocking", users);
             Optional<Pair> onR2dbc = pair(where, r2dbc, "async", r2dbc, "blocking", users);
@@ -168,7 +169,7 @@ public final class Findings {
                 continue;
             }
             compared++;
-            String query = jdbc.substring("store ".length());
+            String query = row.query();
             if (!fully.get().ahead()) {
                 syncAhead.add(query);
             }
@@ -206,14 +207,14 @@ public final class Findings {
      * the blocking stack no longer answering at 200 users with 10-20 MB answers).
      */
     private Optional<Finding> bigAnswers(String where) {
-        Optional<String> largest = results.stream().filter(r -> r.variantName().equals(where)).map(r -> r.spec().experiment())
-                .filter(e -> e.startsWith("products ") && e.endsWith(R2DBC)).distinct()
-                .max(java.util.Comparator.comparingInt(e -> Integer.parseInt(e.split(" ")[1])));
+        Optional<Row> largest = results.stream().filter(r -> r.variantName().equals(where)).map(r -> r.spec().row())
+                .filter(row -> row.family().equals("products") && row.driver() == Driver.R2DBC)
+                .max(java.util.Comparator.comparingInt(Row::count));
         if (largest.isEmpty()) {
             return Optional.empty();
         }
-        String r2dbc = largest.get();
-        String jdbc = r2dbc.substring(0, r2dbc.length() - R2DBC.length());
+        String r2dbc = largest.get().name();
+        String jdbc = largest.get().on(Driver.JDBC).name();
         int users = maxUsers(where, r2dbc);
         Optional<CellResult> bj = cell(where, jdbc, "blocking", users);
         Optional<CellResult> aj = cell(where, jdbc, "async", users);
@@ -226,7 +227,7 @@ public final class Findings {
         CellResult async = ar.get();
         boolean holds = async.stats().unexpectedErrorRate() <= sync.stats().unexpectedErrorRate()
                 && async.facts().requestThreadsPeak() < sync.facts().requestThreadsPeak();
-        return Optional.of(new Finding("E1 store (drivers)", "at " + users + " users with " + jdbc.substring("products ".length())
+        return Optional.of(new Finding("E1 store (drivers)", "at " + users + " users with " + largest.get().count()
                 + "-product answers the fully async stack keeps answering on fewer request threads than the fully blocking one"
                 + " (originally 8 threads against 223, the blocking stack no longer answering)", where, holds,
                 String.format(Locale.ROOT, "async+r2dbc %.0f req/s, %.1f%% failed, %.1f%% shed (503); blocking+jdbc %.0f req/s, %.1f%% failed, "

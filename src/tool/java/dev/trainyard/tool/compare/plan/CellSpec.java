@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * One cell of the comparison: a plan of jmeter/ run with these properties at one load.
  *
- * @param experiment the plan's experiment (sleep, entry ...), or "calibration"
+ * @param row what the cell asks (sleep, entry, store s2 on R2DBC ...), or "calibration"; its name is the experiment's
  * @param style the line this cell belongs to in the charts: blocking, async, train, a pool ...
  * @param users closed-model threads, or 0 for the open model
  * @param rate the open model's arrivals per second, or 0
@@ -18,12 +18,23 @@ import java.util.Map;
  *     entry and s2 pick theirs on the server)
  * @param trials how many trials the cell runs ({@link Matrix} decides; one until it does)
  */
-public record CellSpec(String experiment, String plan, String style, int users, int rate, Map<String, String> props,
+public record CellSpec(Row row, String plan, String style, int users, int rate, Map<String, String> props,
         double serviceSeconds, String bound, boolean writesEntries, String path, int trials) {
 
-    public CellSpec(String experiment, String plan, String style, int users, int rate, Map<String, String> props,
+    public CellSpec(Row row, String plan, String style, int users, int rate, Map<String, String> props,
             double serviceSeconds, String bound, boolean writesEntries, String path) {
-        this(experiment, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, 1);
+        this(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, 1);
+    }
+
+    /** A cell of a family with no query, size or driver of its own. */
+    public CellSpec(String family, String plan, String style, int users, int rate, Map<String, String> props,
+            double serviceSeconds, String bound, boolean writesEntries, String path) {
+        this(Row.of(family), plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, 1);
+    }
+
+    /** The row's name, as the report, cells.csv and verdicts.csv give it ("store s2 r2dbc"). */
+    public String experiment() {
+        return row.name();
     }
 
     /** Seconds a loop-bound cell may take at most; it is measured over every answer, warm-up included. */
@@ -36,24 +47,24 @@ public record CellSpec(String experiment, String plan, String style, int users, 
 
     /** The products cost: downloads one at a time with the server's CPU read around each, not a load. */
     public boolean cost() {
-        return experiment.equals("cost");
+        return row.family().equals("cost");
     }
 
     /** The generator's ceiling on /blocking/hello, read once, in the last trial, when everything is warm. */
     public boolean calibration() {
-        return experiment.equals("calibration");
+        return row.family().equals("calibration");
     }
 
     /** The same path at up to {@code most} users, timed rather than loop-bound: the server's warm-up for it. */
     public CellSpec warmUp(int most) {
         Map<String, String> timed = new LinkedHashMap<>(props);
         timed.computeIfPresent("loops", (k, v) -> "-1");
-        return new CellSpec(experiment, plan, style, users == 0 ? 0 : Math.min(users, most), rate, timed, serviceSeconds, bound,
+        return new CellSpec(row, plan, style, users == 0 ? 0 : Math.min(users, most), rate, timed, serviceSeconds, bound,
                 writesEntries, path, 1);
     }
 
     CellSpec repeated(int times) {
-        return new CellSpec(experiment, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, times);
+        return new CellSpec(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, times);
     }
 
     /**
@@ -74,6 +85,6 @@ public record CellSpec(String experiment, String plan, String style, int users, 
     }
 
     public String label() {
-        return experiment + " " + style + " @ " + load();
+        return experiment() + " " + style + " @ " + load();
     }
 }

@@ -133,12 +133,12 @@ public final class Matrix {
         int loops = o.smoke() ? 1 : o.full() ? 10 : -1;
         Map<String, String> args = Map.of("s1", "?type=C", "s2", "?productId=7", "s4", "?from=2021-03-01&to=2021-03-31");
         for (String query : o.queries()) {
-            for (String driver : o.drivers()) {
-                // JDBC is the store's own path (/blocking/store); R2DBC's rows are "store s2 r2dbc".
-                String experiment = "store " + query + (driver.equals("jdbc") ? "" : " " + driver);
+            for (Driver driver : o.drivers()) {
+                // JDBC is the store's own path (/blocking/store); R2DBC's is under /blocking/r2dbc.
+                Row row = Row.store(query, driver);
                 for (String style : List.of("blocking", "async")) {
-                    String prefix = driver.equals("jdbc") ? style : style + "/" + driver;
-                    cells.add(new CellSpec(experiment, "store.jmx", style, users, 0,
+                    String prefix = driver == Driver.JDBC ? style : style + "/" + driver.key();
+                    cells.add(new CellSpec(row, "store.jmx", style, users, 0,
                             props("style", prefix, "query", query, "loops", loops), Double.NaN, "", false,
                             prefix + "/store/" + query + args.getOrDefault(query, "")));
                 }
@@ -155,12 +155,12 @@ public final class Matrix {
         boolean bothDrivers = o.drivers().size() > 1;
         int[] counts = o.full() ? new int[] {100, 10_000, 100_000} : o.smoke() && bothDrivers ? new int[] {10_000} : new int[] {100, 10_000};
         for (int count : counts) {
-            for (String driver : o.drivers()) {
-                String experiment = "products " + count + (driver.equals("jdbc") ? "" : " " + driver);
+            for (Driver driver : o.drivers()) {
+                Row row = Row.products(count, driver);
                 for (int users : levels(o, new int[] {10}, new int[] {50, 200}, new int[] {5})) {
                     for (String style : List.of("blocking", "async")) {
-                        String prefix = driver.equals("jdbc") ? style : style + "/" + driver;
-                        cells.add(new CellSpec(experiment, "products.jmx", style, users, 0,
+                        String prefix = driver == Driver.JDBC ? style : style + "/" + driver.key();
+                        cells.add(new CellSpec(row, "products.jmx", style, users, 0,
                                 props("style", prefix, "count", count), Double.NaN, "", false, prefix + "/products?count=" + count));
                     }
                 }

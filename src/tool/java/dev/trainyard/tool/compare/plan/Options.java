@@ -16,7 +16,7 @@ import java.util.Properties;
  */
 public record Options(String mode, String client, List<String> servers, List<String> variants, List<String> protocols, List<String> plans,
         List<String> virtualPlans, int[] users,
-        int seconds, int warmup, int trials, int rate, List<String> policies, List<String> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
+        int seconds, int warmup, int trials, int rate, List<String> policies, List<Driver> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
         String url, String urlName, Containers containers, Engines engines) {
@@ -114,7 +114,7 @@ public record Options(String mode, String client, List<String> servers, List<Str
         int trials = s.number(Option.TRIALS, 1);
         int rate = s.number(Option.RATE, 1);
         List<String> policies = s.list(Option.POLICIES, null);
-        List<String> drivers = s.list(Option.DRIVERS, null);
+        List<Driver> drivers = s.list(Option.DRIVERS, null).stream().map(Driver::of).toList();
         List<String> queries = s.list(Option.QUERIES, mode.equals("smoke") && drivers.size() == 1 ? "s2,s4,c4" : null);
         boolean isolate = s.flag(Option.ISOLATE, null);
         boolean dashboards = s.flag(Option.DASHBOARDS, null) && client.equals("jmeter");

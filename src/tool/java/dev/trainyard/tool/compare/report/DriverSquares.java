@@ -3,6 +3,8 @@ package dev.trainyard.tool.compare.report;
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
 import dev.trainyard.tool.compare.analysis.CellResult;
+import dev.trainyard.tool.compare.plan.Driver;
+import dev.trainyard.tool.compare.plan.Row;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -16,8 +18,12 @@ import java.util.Optional;
 public final class DriverSquares {
 
     /** The four combinations, in the table's order: the row's style and whether it is the R2DBC row. */
-    private static final List<String[]> COMBINATIONS = List.of(new String[] {"blocking", ""}, new String[] {"async", ""},
-            new String[] {"blocking", " r2dbc"}, new String[] {"async", " r2dbc"});
+    /** One web style on one driver. */
+    private record Combination(String style, Driver driver) {
+    }
+
+    private static final List<Combination> COMBINATIONS = List.of(new Combination("blocking", Driver.JDBC),
+            new Combination("async", Driver.JDBC), new Combination("blocking", Driver.R2DBC), new Combination("async", Driver.R2DBC));
 
     private final List<CellResult> results;
 
@@ -30,17 +36,15 @@ public final class DriverSquares {
     }
 
     List<Square> squares() {
-        return results.stream().filter(r -> r.spec().experiment().endsWith(" r2dbc")).map(r -> {
-            String jdbc = r.spec().experiment().substring(0, r.spec().experiment().length() - " r2dbc".length());
-            return find(r.variantName(), jdbc, r.spec().users());
-        }).flatMap(Optional::stream).distinct().toList();
+        return results.stream().filter(r -> r.spec().row().driver() == Driver.R2DBC)
+                .map(r -> find(r.variantName(), r.spec().row().on(Driver.JDBC), r.spec().users())).flatMap(Optional::stream).distinct().toList();
     }
 
-    private Optional<Square> find(String where, String jdbc, int users) {
+    private Optional<Square> find(String where, Row jdbc, int users) {
         List<CellResult> cells = COMBINATIONS.stream().map(c -> results.stream()
-                .filter(r -> r.variantName().equals(where) && r.spec().experiment().equals(jdbc + c[1]) && r.spec().style().equals(c[0])
+                .filter(r -> r.variantName().equals(where) && r.spec().row().equals(jdbc.on(c.driver())) && r.spec().style().equals(c.style())
                         && r.spec().users() == users).findFirst()).flatMap(Optional::stream).toList();
-        return cells.size() == COMBINATIONS.size() ? Optional.of(new Square(where, jdbc, users, cells)) : Optional.empty();
+        return cells.size() == COMBINATIONS.size() ? Optional.of(new Square(where, jdbc.name(), users, cells)) : Optional.empty();
     }
 
     void html(StringBuilder h) {
