@@ -24,7 +24,7 @@ public class ThreadsOverTimeTest {
     void platformThreadsWithinTheirBoundAndVirtualThreadsWithoutNewOnesHold() {
         List<CellResult> cells = List.of(cell("platform https", timeline(200, 40, 60, 230, 238), 2000, 0),
                 cell("virtual https", timeline(Double.NaN, 30, 31, 33, 32), 2400, 0));
-        List<Findings.Finding> found = new ThreadsOverTime(cells).findings();
+        List<Finding> found = new ThreadsOverTime(cells).findings();
         assertEquals(2, found.size(), found.toString());
         assertTrue(found.get(0).holds(), found.get(0).sentence());
         assertEquals("tomcat/platform https blocking sleep", found.get(0).where());
@@ -37,7 +37,7 @@ public class ThreadsOverTimeTest {
     void threadsBeyondTheBoundOrVirtualErrorsDoNotHold() {
         List<CellResult> cells = List.of(cell("platform", timeline(200, 40, 400, 900), 2000, 0.01),
                 cell("virtual", timeline(Double.NaN, 30, 31, 40), 800, 0.05));
-        List<Findings.Finding> found = new ThreadsOverTime(cells).findings();
+        List<Finding> found = new ThreadsOverTime(cells).findings();
         assertFalse(found.get(0).holds(), "860 new threads over a bound of 200: " + found.get(0).sentence());
         assertFalse(found.get(1).holds(), "fewer threads but more errors: " + found.get(1).sentence());
     }

@@ -10,7 +10,7 @@ import dev.trainyard.tool.compare.jvm.WaitSite;
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.CellSpec;
-import dev.trainyard.tool.compare.plan.Matrix;
+import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.probe.EntryAudit;

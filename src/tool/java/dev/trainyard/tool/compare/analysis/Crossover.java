@@ -32,7 +32,7 @@ public record Crossover(String where, String experiment, String challenger, Stri
      * trials (or null), and for each side which of its trials ran with the load client out of CPU
      * (one flag per trial, in the order they ran; one flag for a single trial).
      */
-    record Point(int users, double baseline, double challenger, double baselineP95, double challengerP95,
+    public record Point(int users, double baseline, double challenger, double baselineP95, double challengerP95,
             Interval baselineTrials, Interval challengerTrials, boolean[] baselineBound, boolean[] challengerBound) {
 
         Point(int users, double baseline, double challenger, double baselineP95, double challengerP95) {
@@ -40,7 +40,7 @@ public record Crossover(String where, String experiment, String challenger, Stri
         }
 
         /** The two cells of one load, each with its trials and where its client ran out of CPU. */
-        static Point of(int users, CellResult baseline, CellResult challenger) {
+        public static Point of(int users, CellResult baseline, CellResult challenger) {
             return new Point(users, baseline.stats().throughput(), challenger.stats().throughput(), baseline.stats().p95Ms(),
                     challenger.stats().p95Ms(), baseline.trials(), challenger.trials(), baseline.boundTrials(), challenger.boundTrials());
         }
@@ -83,7 +83,7 @@ public record Crossover(String where, String experiment, String challenger, Stri
          * baseline was client-bound are set aside, and the rest decide if they are at least half of
          * them ({@link #leadWithout}); with fewer, or with one trial, a client-bound baseline says nothing.
          */
-        boolean ahead() {
+        public boolean ahead() {
             Interval lead = leadWithout(baselineBound);
             if (lead != null) {
                 return lead.low() > 1;

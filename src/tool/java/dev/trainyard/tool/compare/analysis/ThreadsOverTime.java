@@ -42,8 +42,8 @@ public final class ThreadsOverTime {
      * a cell starts (the server's warm-up and earlier cells grew them), so a line that stays flat
      * is a bound holding, and a count a virtual variant keeps is the platform threads it still runs.
      */
-    List<Findings.Finding> findings() {
-        List<Findings.Finding> found = new ArrayList<>();
+    public List<Finding> findings() {
+        List<Finding> found = new ArrayList<>();
         for (CellResult platform : cells) {
             String where = platform.variantName();
             int slash = where.indexOf("/platform");
@@ -53,7 +53,7 @@ public final class ThreadsOverTime {
             ThreadTimeline p = platform.facts().timeline();
             String users = platform.spec().users() + " connections";
             if (!Double.isNaN(p.requestThreadBound())) {
-                found.add(new Findings.Finding("E5 threads", "platform threads grow only to their bound of "
+                found.add(new Finding("E5 threads", "platform threads grow only to their bound of "
                         + String.format(Locale.ROOT, "%.0f", p.requestThreadBound()) + " under " + users
                         + " (originally to 2,252, with errors)", where + " " + platform.spec().style(),
                         p.growth() <= p.requestThreadBound(), grew(platform)));
@@ -61,7 +61,7 @@ public final class ThreadsOverTime {
             String virtualName = where.substring(0, slash) + "/virtual" + where.substring(slash + "/platform".length());
             Optional<CellResult> virtual = cells.stream().filter(r -> r.variantName().equals(virtualName)
                     && r.spec().style().equals(platform.spec().style())).findFirst();
-            virtual.ifPresent(v -> found.add(new Findings.Finding("E5 threads", "virtual threads serve " + users
+            virtual.ifPresent(v -> found.add(new Finding("E5 threads", "virtual threads serve " + users
                     + " on fewer platform threads than platform threads do, without more errors",
                     virtualName + " " + platform.spec().style(),
                     peak(v.facts().timeline()) < peak(p) && v.stats().errorRate() <= platform.stats().errorRate(),

@@ -3,7 +3,6 @@ package dev.trainyard.tool.compare.jvm;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.plan.CellSpec;
-import dev.trainyard.tool.compare.plan.Matrix;
 import dev.trainyard.tool.run.MetricsScrape;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -93,7 +92,7 @@ public final class ThreadModelCost {
         long heapIdle = jvm.liveHeapBytes();
         long rssIdle = jvm.residentBytes();
         Map<String, Long> classesIdle = ClassHistogram.parse(jvm.command("gcClassHistogram"));
-        CellSpec cell = Matrix.hold(users, HOLD_MS);
+        CellSpec cell = hold(users, HOLD_MS);
         Path jtl = dir.resolve("memory-hold.jtl");
         CompletableFuture<CellStats> load = CompletableFuture.supplyAsync(() -> {
             try {
@@ -141,6 +140,14 @@ public final class ThreadModelCost {
             Thread.sleep(100);
         }
         throw new IOException("the memory hold ended before the server held its requests");
+    }
+
+    /** The hold's cell: the blocking sleep, each user nearly always inside a request. */
+    static CellSpec hold(int users, int ms) {
+        Map<String, String> props = new java.util.LinkedHashMap<>();
+        props.put("style", "blocking");
+        props.put("ms", String.valueOf(ms));
+        return new CellSpec("hold", "sleep.jmx", "blocking", users, 0, props, ms / 1000.0, "threads", false, "blocking/sleep?ms=" + ms);
     }
 
     /** Stops the recording and reads its pinned events; null where nothing was recorded (no virtual threads). */

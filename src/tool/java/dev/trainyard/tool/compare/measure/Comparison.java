@@ -14,7 +14,7 @@ import dev.trainyard.tool.compare.load.JMeterClient;
 import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.load.WrkClient;
 import dev.trainyard.tool.compare.plan.CellSpec;
-import dev.trainyard.tool.compare.plan.Matrix;
+import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ServerRun;

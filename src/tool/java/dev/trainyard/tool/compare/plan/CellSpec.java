@@ -63,7 +63,7 @@ public record CellSpec(Row row, String plan, String style, int users, int rate, 
                 writesEntries, path, 1);
     }
 
-    CellSpec repeated(int times) {
+    public CellSpec repeated(int times) {
         return new CellSpec(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, times);
     }
 

@@ -154,11 +154,11 @@ public record Options(String mode, String client, List<String> servers, List<Str
     }
 
     /** The plans a server variant runs. */
-    List<String> plans(String variant) {
+    public List<String> plans(String variant) {
         return variant.equals("virtual") ? virtualPlans : plans;
     }
 
-    boolean full() {
+    public boolean full() {
         return mode.equals("full");
     }
 

@@ -5,8 +5,9 @@ import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 import dev.trainyard.tool.compare.analysis.BestSettings;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Crossover;
-import dev.trainyard.tool.compare.analysis.Findings;
+import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.experiments.Experiments;
 import dev.trainyard.tool.compare.analysis.ProtocolCost;
 import dev.trainyard.tool.compare.analysis.Reasons;
 import dev.trainyard.tool.compare.analysis.ThreadsOverTime;
@@ -37,7 +38,7 @@ public final class Report {
     private final List<CellResult> results;
     private final List<Crossover> crossovers;
     private final List<Crossover> leanCrossovers;
-    private final List<Findings.Finding> findings;
+    private final List<Finding> findings;
     private final Map<String, String> dashboards;
     private final BestSettings best;
     private final ProtocolCost protocols;
@@ -52,7 +53,7 @@ public final class Report {
         this.results = results;
         this.crossovers = Crossover.findAll(results);
         this.leanCrossovers = Crossover.findAllLean(results);
-        this.findings = new Findings(results).check();
+        this.findings = Experiments.findings(results);
         this.dashboards = dashboards;
         this.best = best;
         this.protocols = protocols;

@@ -1,4 +1,8 @@
-package dev.trainyard.tool.compare.plan;
+package dev.trainyard.tool.compare.experiments;
+
+import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Option;
+import dev.trainyard.tool.compare.plan.Options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

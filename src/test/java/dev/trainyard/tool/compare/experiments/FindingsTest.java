@@ -1,11 +1,13 @@
-package dev.trainyard.tool.compare.analysis;
+package dev.trainyard.tool.compare.experiments;
+
+import dev.trainyard.tool.compare.analysis.CellResult;
 
 import static dev.trainyard.tool.compare.analysis.CrossoverTest.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trainyard.tool.compare.analysis.Findings.Finding;
+import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.CellSpec;
@@ -24,7 +26,7 @@ public class FindingsTest {
     }
 
     private static List<Finding> drivers(List<CellResult> cells) {
-        return new Findings(cells).check().stream().filter(f -> f.experiment().equals("E1 store (drivers)")).toList();
+        return Experiments.findings(cells).stream().filter(f -> f.experiment().equals("E1 store (drivers)")).toList();
     }
 
     @Test
@@ -46,7 +48,7 @@ public class FindingsTest {
 
     @Test
     void theJdbcFindingReadsOnlyTheJdbcRows() {
-        List<Finding> store = new Findings(square("s2", 1000, 500, 100, 3000)).check().stream()
+        List<Finding> store = Experiments.findings(square("s2", 1000, 500, 100, 3000)).stream()
                 .filter(f -> f.experiment().equals("E1 store")).toList();
         assertEquals(1, store.size());
         assertTrue(store.get(0).evidence().startsWith("blocking level or ahead on 1 of 1 queries"), store.get(0).evidence());

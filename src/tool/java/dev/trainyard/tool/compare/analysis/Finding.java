@@ -1,0 +1,8 @@
+package dev.trainyard.tool.compare.analysis;
+
+/** One of an experiment's claims checked on one server variant (or across variants, for thread models). */
+public record Finding(String experiment, String claim, String where, boolean holds, String evidence) {
+    public String sentence() {
+        return String.format("%s on %s: %s - %s (%s).", experiment, where, claim, holds ? "holds" : "DOES NOT HOLD here", evidence);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.trainyard.tool.compare.experiments;
+
+import dev.trainyard.tool.compare.analysis.CellResult;
+import dev.trainyard.tool.compare.analysis.Evidence;
+import dev.trainyard.tool.compare.analysis.Finding;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The five experiments, in the order the report states their claims for each server variant. */
+public final class Experiments {
+
+    static final List<Experiment> ALL = List.of(new E4Sleep(), new E3Train(), new E2Offload(), new E1Store(), new E5Threads());
+
+    private Experiments() {
+    }
+
+    /** The experiment that owns a plan. */
+    static Experiment owning(String plan) {
+        return ALL.stream().filter(e -> e.plans().contains(plan)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no plan " + plan));
+    }
+
+    /** Every experiment's claims checked against a run's cells: per server variant, then across variants. */
+    public static List<Finding> findings(List<CellResult> results) {
+        Evidence run = new Evidence(results);
+        List<Finding> found = new ArrayList<>();
+        for (String where : results.stream().map(CellResult::variantName).distinct().toList()) {
+            ALL.forEach(e -> e.claims(run, where, found));
+        }
+        ALL.forEach(e -> e.claimsAcross(run, found));
+        return found;
+    }
+}

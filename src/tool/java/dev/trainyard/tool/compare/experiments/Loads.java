@@ -1,0 +1,39 @@
+package dev.trainyard.tool.compare.experiments;
+
+import dev.trainyard.tool.compare.plan.Options;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** What the experiments' cells share: the loads per mode, the plans' properties, the sleep every wait uses. */
+final class Loads {
+
+    static final int SLEEP_MS = 200;
+
+    private Loads() {
+    }
+
+    /** The load levels of a plan: the users option where given, else the mode's. */
+    static int[] levels(Options o, int[] normal, int[] full, int[] smoke) {
+        if (o.users() != null) {
+            return o.users();
+        }
+        return o.full() ? full : o.smoke() ? smoke : normal;
+    }
+
+    static int max(int[] values) {
+        int m = 0;
+        for (int v : values) {
+            m = Math.max(m, v);
+        }
+        return m;
+    }
+
+    /** A plan's JMeter properties, in the order given. */
+    static Map<String, String> props(Object... pairs) {
+        Map<String, String> props = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            props.put(String.valueOf(pairs[i]), String.valueOf(pairs[i + 1]));
+        }
+        return props;
+    }
+}

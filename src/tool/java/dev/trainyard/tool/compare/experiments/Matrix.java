@@ -1,0 +1,57 @@
+package dev.trainyard.tool.compare.experiments;
+
+import static dev.trainyard.tool.compare.experiments.Loads.max;
+import static dev.trainyard.tool.compare.experiments.Loads.props;
+
+import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Options;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The cells one server variant runs, plan by plan in the order the plans option gives them, each
+ * plan's from the experiment that owns it, then the generator's ceiling; and how many trials each runs.
+ */
+public final class Matrix {
+
+    private Matrix() {
+    }
+
+    /**
+     * @param variant platform or virtual: in the default run the virtual variants repeat only what threads change
+     * @param virtualThreads whether the server's JVM has them (the offload plan's virtual pool)
+     */
+    public static List<CellSpec> cells(Options options, String variant, boolean virtualThreads) {
+        List<CellSpec> cells = new ArrayList<>();
+        for (String plan : options.plans(variant)) {
+            Experiments.owning(plan).cells(plan, options, variant, virtualThreads, cells);
+        }
+        // Last, when the server's and the client's code are both warm: a cold ceiling would flatter every cell.
+        if (cells.stream().anyMatch(c -> !c.cost())) {
+            cells.add(calibration(options));
+        }
+        int contended = cells.stream().filter(c -> c.experiment().equals("entry")).mapToInt(CellSpec::users).max().orElse(0);
+        cells.replaceAll(c -> c.repeated(c.cost() || c.calibration() ? 1
+                : c.experiment().equals("entry") && c.users() == contended && contended > 1 && options.trials() > 1 ? CONTENDED_TRIALS * options.trials()
+                : options.trials()));
+        return cells;
+    }
+
+    /**
+     * The entry cells at the run's highest load run this many times the trials. There hundreds of
+     * users share the pool's few connections and the blocking style's throughput swings from trial
+     * to trial with the pool's hand-off: the server's behaviour, not the cell's (longer cells spread
+     * as much), so the Train's lead needs more pairs to stand out of it. One trial (smoke) stays one.
+     */
+    public static final int CONTENDED_TRIALS = 2;
+
+    /**
+     * JMeter against /blocking/hello at the run's highest closed load: the most this client can
+     * drive on this machine, the ceiling every other cell's throughput must be read against.
+     */
+    private static CellSpec calibration(Options options) {
+        int users = options.smoke() ? 10 : Math.min(1000, options.users() == null ? 400 : max(options.users()));
+        return new CellSpec("calibration", "hello.jmx", "generator", users, 0, props("style", "blocking"), Double.NaN, "", false,
+                "blocking/hello");
+    }
+}
