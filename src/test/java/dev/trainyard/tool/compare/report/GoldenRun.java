@@ -1,15 +1,14 @@
 package dev.trainyard.tool.compare.report;
 
-import dev.trainyard.tool.compare.analysis.BestSettings;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Footprint;
-import dev.trainyard.tool.compare.analysis.ProtocolCost;
 import dev.trainyard.tool.compare.jvm.PinnedEvents;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import dev.trainyard.tool.compare.jvm.WaitSite;
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.experiments.Experiments;
 import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ServerRun;
@@ -134,7 +133,6 @@ public final class GoldenRun {
     }
 
     Report report() {
-        return new Report("JMeter 5.6.3", facts, results, dashboards, BestSettings.of(results, runs), ProtocolCost.of(results, runs),
-                threadCosts, footprints);
+        return new Report("JMeter 5.6.3", facts, Experiments.analyse(results, runs), dashboards, threadCosts, footprints);
     }
 }

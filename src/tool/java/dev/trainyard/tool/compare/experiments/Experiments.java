@@ -1,10 +1,19 @@
 package dev.trainyard.tool.compare.experiments;
 
+import dev.trainyard.tool.compare.analysis.Analysis;
+import dev.trainyard.tool.compare.analysis.BestSettings;
 import dev.trainyard.tool.compare.analysis.CellResult;
+import dev.trainyard.tool.compare.analysis.Crossover;
 import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
+import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.analysis.ProtocolCost;
+import dev.trainyard.tool.compare.analysis.ThreadsOverTime;
+import dev.trainyard.tool.compare.analysis.Verdicts;
+import dev.trainyard.tool.compare.plan.ServerRun;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** The five experiments, in the order the report states their claims for each server variant. */
 public final class Experiments {
@@ -18,6 +27,12 @@ public final class Experiments {
     static Experiment owning(String plan) {
         return ALL.stream().filter(e -> e.plans().contains(plan)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no plan " + plan));
+    }
+
+    /** Every analysis of a run's cells, its findings included: the one place they are worked out. */
+    public static Analysis analyse(List<CellResult> results, Map<String, ServerRun> runs) {
+        return new Analysis(results, Crossover.findAll(results), Crossover.findAllLean(results), Verdicts.of(results), findings(results),
+                BestSettings.of(results, runs), ProtocolCost.of(results, runs), new ThreadsOverTime(results), Footprint.cheapest(results));
     }
 
     /** Every experiment's claims checked against a run's cells: per server variant, then across variants. */

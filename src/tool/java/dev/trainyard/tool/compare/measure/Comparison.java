@@ -1,9 +1,7 @@
 package dev.trainyard.tool.compare.measure;
 
-import dev.trainyard.tool.compare.analysis.BestSettings;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Footprint;
-import dev.trainyard.tool.compare.analysis.ProtocolCost;
 import dev.trainyard.tool.compare.jvm.ServerJvm;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import dev.trainyard.tool.compare.jvm.ThreadSampler;
@@ -14,6 +12,7 @@ import dev.trainyard.tool.compare.load.JMeterClient;
 import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.load.WrkClient;
 import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.experiments.Experiments;
 import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
@@ -128,8 +127,8 @@ public final class Comparison {
     public Report report(List<ServerRun> runs) {
         Map<String, ServerRun> byName = new LinkedHashMap<>();
         runs.forEach(r -> byName.put(r.server() + "/" + r.label(), r));
-        return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, results, dashboards,
-                BestSettings.of(results, byName), ProtocolCost.of(results, byName), threadCosts, footprints);
+        return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, Experiments.analyse(results, byName),
+                dashboards, threadCosts, footprints);
     }
 
     /** Whether a cell, or the products cost, failed. */

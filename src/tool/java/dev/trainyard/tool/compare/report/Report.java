@@ -2,12 +2,12 @@ package dev.trainyard.tool.compare.report;
 
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
+import dev.trainyard.tool.compare.analysis.Analysis;
 import dev.trainyard.tool.compare.analysis.BestSettings;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Crossover;
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.analysis.Footprint;
-import dev.trainyard.tool.compare.experiments.Experiments;
 import dev.trainyard.tool.compare.analysis.ProtocolCost;
 import dev.trainyard.tool.compare.analysis.Reasons;
 import dev.trainyard.tool.compare.analysis.ThreadsOverTime;
@@ -35,6 +35,7 @@ public final class Report {
     /** The load client that measured the cells, as the summary names it. */
     private final String client;
     private final List<String> facts;
+    private final Analysis analysis;
     private final List<CellResult> results;
     private final List<Crossover> crossovers;
     private final List<Crossover> leanCrossovers;
@@ -46,26 +47,27 @@ public final class Report {
     private final List<Footprint> footprints;
     private final ThreadsOverTime threadsOverTime;
 
-    public Report(String client, List<String> facts, List<CellResult> results, Map<String, String> dashboards, BestSettings best,
-            ProtocolCost protocols, List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints) {
+    public Report(String client, List<String> facts, Analysis analysis, Map<String, String> dashboards,
+            List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints) {
         this.client = client;
         this.facts = facts;
-        this.results = results;
-        this.crossovers = Crossover.findAll(results);
-        this.leanCrossovers = Crossover.findAllLean(results);
-        this.findings = Experiments.findings(results);
+        this.analysis = analysis;
+        this.results = analysis.results();
+        this.crossovers = analysis.crossovers();
+        this.leanCrossovers = analysis.leanCrossovers();
+        this.findings = analysis.findings();
         this.dashboards = dashboards;
-        this.best = best;
-        this.protocols = protocols;
+        this.best = analysis.best();
+        this.protocols = analysis.protocols();
         this.threadCosts = threadCosts;
         this.footprints = footprints;
-        this.threadsOverTime = new ThreadsOverTime(results);
+        this.threadsOverTime = analysis.threadsOverTime();
     }
 
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         Files.write(dir.resolve("cells.csv"), CellsCsv.lines(results), StandardCharsets.UTF_8);
-        Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(Verdicts.of(results)), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(analysis.verdicts()), StandardCharsets.UTF_8);
         Files.write(dir.resolve("threads.csv"), ThreadsOverTimeSection.csv(results), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("report.html"), html(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("summary.txt"), summary(), StandardCharsets.UTF_8);
@@ -81,7 +83,7 @@ public final class Report {
                         r.variantName(), r.stats().throughput(), client, r.spec().users()));
             }
         }
-        Map<String, String> choices = Verdicts.choices(Verdicts.of(results));
+        Map<String, String> choices = Verdicts.choices(analysis.verdicts());
         if (!choices.isEmpty()) {
             s.append("\nWhat to choose (each experiment at its highest load):\n");
             choices.forEach((variant, choice) -> s.append("- ").append(variant).append(": ").append(choice).append('\n'));
@@ -112,7 +114,7 @@ public final class Report {
         if (!footprints.isEmpty()) {
             s.append("\nFootprint (each server variant: start-up, memory, the CPU a request costs the server):\n");
             footprints.forEach(f -> s.append("- ").append(f.sentence()).append('\n'));
-            Footprint.cheapest(results).forEach(c -> s.append("- least CPU per 1,000 requests at ").append(c).append('\n'));
+            analysis.cheapest().forEach(c -> s.append("- least CPU per 1,000 requests at ").append(c).append('\n'));
         }
         if (!threadCosts.isEmpty()) {
             s.append("\nWhat each thread model costs (").append(ThreadModelCost.HOLD_USERS)
@@ -190,7 +192,7 @@ public final class Report {
 
     /** Rows: server variants; columns: experiment x load; each cell the winner and by how much, coloured by strength. */
     private void verdictMatrix(StringBuilder h) {
-        List<Verdicts.Verdict> verdicts = Verdicts.of(results);
+        List<Verdicts.Verdict> verdicts = analysis.verdicts();
         if (verdicts.isEmpty()) {
             return;
         }
@@ -279,7 +281,7 @@ public final class Report {
         h.append("</table><ul id=\"footprint-sentences\">");
         footprints.forEach(f -> h.append("<li>").append(escapeHtml4(f.sentence())).append("</li>"));
         h.append("</ul>\n");
-        List<String> cheapest = Footprint.cheapest(results);
+        List<String> cheapest = analysis.cheapest();
         if (!cheapest.isEmpty()) {
             h.append("<p>Least server CPU per 1,000 requests, each variant with its cheapest style:</p><ul id=\"cheapest\">");
             cheapest.forEach(c -> h.append("<li>").append(escapeHtml4(c)).append("</li>"));
