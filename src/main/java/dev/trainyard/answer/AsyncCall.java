@@ -1,5 +1,6 @@
-package dev.trainyard.web;
+package dev.trainyard.answer;
 
+import dev.trainyard.http.Problems;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -145,7 +146,7 @@ public final class AsyncCall implements AsyncListener {
         } catch (Throwable e) {
             // A failure the work raised (400, 404, 503, 504), or a bug: an answer all the same.
             try {
-                if (!(e instanceof RuntimeException failure && Endpoint.answer(response, failure))) {
+                if (!(e instanceof RuntimeException failure && Problems.answer(response, failure))) {
                     LOG.log(Level.SEVERE, "async request failed", e);
                     Problems.send(response, 500, "internal error");
                 }

@@ -1,7 +1,8 @@
-package dev.trainyard.web;
+package dev.trainyard.answer;
 
-import dev.trainyard.metrics.Metrics;
+import dev.trainyard.config.Settings;
 import dev.trainyard.metrics.MetricSource;
+import dev.trainyard.metrics.Metrics;
 import dev.trainyard.metrics.PrometheusText;
 import jakarta.servlet.ServletContext;
 import java.util.List;

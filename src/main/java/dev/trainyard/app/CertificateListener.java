@@ -1,5 +1,6 @@
-package dev.trainyard.web;
+package dev.trainyard.app;
 
+import dev.trainyard.config.Settings;
 import dev.trainyard.metrics.Metrics;
 import dev.trainyard.metrics.ServedCertificate;
 import jakarta.servlet.ServletContextEvent;

@@ -1,5 +1,7 @@
-package dev.trainyard.web;
+package dev.trainyard.app;
 
+import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.config.DbPool;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.PoolWaits;
 import dev.trainyard.metrics.Metrics;

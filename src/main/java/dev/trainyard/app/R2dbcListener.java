@@ -1,5 +1,9 @@
-package dev.trainyard.web;
+package dev.trainyard.app;
 
+import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.config.DbLimits;
+import dev.trainyard.config.DbPool;
+import dev.trainyard.config.Settings;
 import dev.trainyard.data.r2dbc.R2dbcConfig;
 import dev.trainyard.data.r2dbc.R2dbcDatabase;
 import dev.trainyard.metrics.Metrics;

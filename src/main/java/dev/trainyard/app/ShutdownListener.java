@@ -1,5 +1,7 @@
-package dev.trainyard.web;
+package dev.trainyard.app;
 
+import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.config.ThreadFactories;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;

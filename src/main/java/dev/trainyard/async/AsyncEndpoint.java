@@ -1,8 +1,8 @@
 package dev.trainyard.async;
 
-import dev.trainyard.web.AsyncCall;
+import dev.trainyard.answer.AsyncCall;
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.OpenCalls;
+import dev.trainyard.answer.OpenCalls;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -11,11 +11,11 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /** What the async endpoints share: going async, and handing work to a bounded executor. */
-abstract class AsyncEndpoint extends Endpoint {
+public abstract class AsyncEndpoint extends Endpoint {
 
     /** Writes a finished piece of work as the answer. */
     @FunctionalInterface
-    interface Render<T> {
+    public interface Render<T> {
         void write(T result, HttpServletResponse response) throws IOException;
     }
 
@@ -28,7 +28,7 @@ abstract class AsyncEndpoint extends Endpoint {
         calls = OpenCalls.of(getServletContext());
     }
 
-    AsyncCall begin(HttpServletRequest request, HttpServletResponse response, long timeoutMillis) {
+    protected AsyncCall begin(HttpServletRequest request, HttpServletResponse response, long timeoutMillis) {
         return AsyncCall.start(request, response, calls, timeoutMillis);
     }
 
@@ -39,7 +39,7 @@ abstract class AsyncEndpoint extends Endpoint {
      * which a slow reader must not hold). A call answered meanwhile (its timeout, the client gone)
      * drops the late result.
      */
-    <T> void answerWhenDone(AsyncCall call, long runBudgetMillis, Mono<T> work, Render<T> render) {
+    protected <T> void answerWhenDone(AsyncCall call, long runBudgetMillis, Mono<T> work, Render<T> render) {
         if (!call.claim(runBudgetMillis)) {
             return;
         }
@@ -65,7 +65,7 @@ abstract class AsyncEndpoint extends Endpoint {
      * nothing), so that work which starts is answered by its own result. A full executor answers
      * 503 with Retry-After at once, on the request thread.
      */
-    <T> void offload(AsyncCall call, InstrumentedExecutor executor, long runBudgetMillis, Supplier<T> work, Render<T> render) {
+    protected <T> void offload(AsyncCall call, InstrumentedExecutor executor, long runBudgetMillis, Supplier<T> work, Render<T> render) {
         try {
             executor.execute(() -> {
                 if (!(runBudgetMillis > 0 ? call.claim(runBudgetMillis) : call.claim())) {

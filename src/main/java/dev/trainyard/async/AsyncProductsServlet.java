@@ -3,7 +3,7 @@ package dev.trainyard.async;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.ProductPages;
 import dev.trainyard.data.ProductStream;
-import dev.trainyard.web.AsyncCall;
+import dev.trainyard.answer.AsyncCall;
 import jakarta.servlet.annotation.WebServlet;
 import java.util.concurrent.Executor;
 
@@ -23,12 +23,12 @@ public class AsyncProductsServlet extends ProductsEndpoint {
     }
 
     @Override
-    ProductPages pages(int count) {
+    protected ProductPages pages(int count) {
         return new JdbcProductPages(products, requests.executors().get("db"));
     }
 
     @Override
-    Executor answerOn(AsyncCall call) {
+    protected Executor answerOn(AsyncCall call) {
         // The db thread that read the page: it is the one writer until it is done.
         return Runnable::run;
     }

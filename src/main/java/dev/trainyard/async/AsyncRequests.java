@@ -4,9 +4,9 @@ import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.PrometheusText;
 import dev.trainyard.scenario.ProductsArgs;
 import dev.trainyard.scenario.UploadDigest;
-import dev.trainyard.web.DbLimits;
-import dev.trainyard.web.OpenCalls;
-import dev.trainyard.web.Settings;
+import dev.trainyard.config.DbLimits;
+import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.config.Settings;
 import jakarta.servlet.ServletContext;
 import java.util.List;
 
@@ -64,11 +64,11 @@ public final class AsyncRequests implements MetricSource {
      * The database endpoints' timeout: the time a request may wait for a db thread, plus the run
      * budget its work is then guaranteed ({@link #db()}; checked at deployment).
      */
-    long dbTimeoutMillis() {
+    public long dbTimeoutMillis() {
         return dbTimeoutMillis;
     }
 
-    DbLimits db() {
+    public DbLimits db() {
         return db;
     }
 
@@ -88,7 +88,7 @@ public final class AsyncRequests implements MetricSource {
         return streamTimeoutMillis;
     }
 
-    int pageSize() {
+    public int pageSize() {
         return pageSize;
     }
 

@@ -1,10 +1,10 @@
 package dev.trainyard.async;
 
 import dev.trainyard.scenario.SleepArgs;
-import dev.trainyard.web.AsyncCall;
-import dev.trainyard.web.HttpProblem;
-import dev.trainyard.web.JsonOut;
-import dev.trainyard.web.Params;
+import dev.trainyard.answer.AsyncCall;
+import dev.trainyard.http.HttpProblem;
+import dev.trainyard.http.JsonOut;
+import dev.trainyard.http.Params;
 import dev.trainyard.metrics.ThreadKind;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;

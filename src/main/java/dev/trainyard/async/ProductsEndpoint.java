@@ -2,22 +2,22 @@ package dev.trainyard.async;
 
 import dev.trainyard.data.ProductPages;
 import dev.trainyard.scenario.ProductsArgs;
-import dev.trainyard.web.AsyncCall;
-import dev.trainyard.web.JsonOut;
-import dev.trainyard.web.Params;
+import dev.trainyard.answer.AsyncCall;
+import dev.trainyard.http.JsonOut;
+import dev.trainyard.http.Params;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.concurrent.Executor;
 
 /** What both async products endpoints do: go async for the whole stream and hand it to a {@link ProductsWriter}. */
-abstract class ProductsEndpoint extends AsyncEndpoint {
+public abstract class ProductsEndpoint extends AsyncEndpoint {
 
     /** The first {@code count} products, a page at a time. */
-    abstract ProductPages pages(int count);
+    protected abstract ProductPages pages(int count);
 
     /** Where a page is taken once it arrived: the thread that read it, or a container thread. */
-    abstract Executor answerOn(AsyncCall call);
+    protected abstract Executor answerOn(AsyncCall call);
 
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {

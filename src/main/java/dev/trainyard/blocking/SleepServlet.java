@@ -2,8 +2,8 @@ package dev.trainyard.blocking;
 
 import dev.trainyard.scenario.SleepArgs;
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.JsonOut;
-import dev.trainyard.web.Params;
+import dev.trainyard.http.JsonOut;
+import dev.trainyard.http.Params;
 import dev.trainyard.metrics.ThreadKind;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;

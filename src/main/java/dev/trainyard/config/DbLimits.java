@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.config;
 
 /**
  * How long database work may take, from the same settings the servers' pools are configured with

@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.config;
 
 /**
  * The database pools' sizes and connection bounds, from the settings the servers' JDBC pools are

@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.config;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.config;
 
 import dev.trainyard.metrics.ThreadKind;
 import java.util.concurrent.ThreadFactory;

@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.http;
 
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  * discarded. Its stream is always ready, so the async style's WriteListener runs through it as it
  * would on a real socket.
  */
-final class HeadResponse extends HttpServletResponseWrapper {
+public final class HeadResponse extends HttpServletResponseWrapper {
 
     private final ServletOutputStream nowhere = new ServletOutputStream() {
         @Override
@@ -43,7 +43,7 @@ final class HeadResponse extends HttpServletResponseWrapper {
     };
     private PrintWriter writer;
 
-    HeadResponse(HttpServletResponse response) {
+    public HeadResponse(HttpServletResponse response) {
         super(response);
     }
 

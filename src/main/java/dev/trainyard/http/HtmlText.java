@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.http;
 
 /** Text made safe to put between HTML (or SVG) tags and inside quoted attributes. */
 public final class HtmlText {

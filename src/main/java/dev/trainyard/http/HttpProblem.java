@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.http;
 
 /**
  * An answer other than 200 that a handler decides on: it carries the status and a message meant

@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.http;
 
 import dev.trainyard.data.ProductRow;
 import dev.trainyard.data.store.Table;

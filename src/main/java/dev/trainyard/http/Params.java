@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.http;
 
 import dev.trainyard.data.QueryArgs;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,11 +1,17 @@
-package dev.trainyard.web;
+package dev.trainyard.http;
 
+import dev.trainyard.data.DataUnavailableException;
+import dev.trainyard.data.NotFoundException;
+import dev.trainyard.data.OutcomeUnknownException;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /** Writes the one error shape every endpoint uses: {"status":400,"error":"...","message":"..."}. */
 public final class Problems {
+
+    /** How long a client should wait before retrying after a database fault, in seconds. */
+    public static final int DATABASE_RETRY_AFTER_SECONDS = 2;
 
     private Problems() {
     }
@@ -53,5 +59,26 @@ public final class Problems {
             case 504 -> "Gateway Timeout";
             default -> "Error";
         };
+    }
+
+    /**
+     * Answers a failure a handler may raise (bad input, missing row, database down), on whatever
+     * thread finishes the request; false if it is not one of those (a bug: let it surface).
+     */
+    public static boolean answer(HttpServletResponse response, RuntimeException e) throws IOException {
+        if (e instanceof HttpProblem problem) {
+            Problems.send(response, problem.status(), problem.getMessage());
+        } else if (e instanceof NotFoundException) {
+            Problems.send(response, 404, e.getMessage());
+        } else if (e instanceof DataUnavailableException) {
+            response.setHeader("Retry-After", Integer.toString(DATABASE_RETRY_AFTER_SECONDS));
+            Problems.send(response, 503, e.getMessage());
+        } else if (e instanceof OutcomeUnknownException) {
+            // No Retry-After: a retry may count twice; the client must decide.
+            Problems.send(response, 504, e.getMessage());
+        } else {
+            return false;
+        }
+        return true;
     }
 }

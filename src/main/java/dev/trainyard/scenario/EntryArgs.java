@@ -1,6 +1,6 @@
 package dev.trainyard.scenario;
 
-import dev.trainyard.web.Params;
+import dev.trainyard.http.Params;
 
 /** What every entry endpoint takes: an optional {@code id}; null means a random row. */
 public final class EntryArgs {

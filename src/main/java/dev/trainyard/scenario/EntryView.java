@@ -1,8 +1,8 @@
 package dev.trainyard.scenario;
 
-import dev.trainyard.web.HtmlText;
-import dev.trainyard.web.HttpProblem;
-import dev.trainyard.web.JsonOut;
+import dev.trainyard.http.HtmlText;
+import dev.trainyard.http.HttpProblem;
+import dev.trainyard.http.JsonOut;
 import dev.trainyard.data.Entry;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,7 +1,7 @@
 package dev.trainyard.scenario;
 
 import dev.trainyard.metrics.ThreadKind;
-import dev.trainyard.web.JsonOut;
+import dev.trainyard.http.JsonOut;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

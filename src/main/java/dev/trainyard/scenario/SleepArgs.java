@@ -1,6 +1,6 @@
 package dev.trainyard.scenario;
 
-import dev.trainyard.web.Params;
+import dev.trainyard.http.Params;
 
 /** What every sleep endpoint takes: {@code ms}, how long the simulated I/O lasts. */
 public final class SleepArgs {

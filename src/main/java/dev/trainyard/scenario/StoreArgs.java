@@ -1,8 +1,8 @@
 package dev.trainyard.scenario;
 
 import dev.trainyard.data.store.StoreQuery;
-import dev.trainyard.web.HttpProblem;
-import dev.trainyard.web.Params;
+import dev.trainyard.http.HttpProblem;
+import dev.trainyard.http.Params;
 
 /**
  * Which store query a request names, /store/{s1..s4,c1..c4}: looked up in a fixed set, so the

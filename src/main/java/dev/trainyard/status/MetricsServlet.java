@@ -4,7 +4,7 @@ import dev.trainyard.metrics.Metrics;
 import dev.trainyard.metrics.PrometheusText;
 import dev.trainyard.metrics.ThreadKind;
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.web.Settings;
+import dev.trainyard.config.Settings;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

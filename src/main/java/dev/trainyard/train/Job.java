@@ -1,6 +1,6 @@
 package dev.trainyard.train;
 
-import dev.trainyard.web.AsyncCall;
+import dev.trainyard.answer.AsyncCall;
 import java.util.function.Function;
 
 /**

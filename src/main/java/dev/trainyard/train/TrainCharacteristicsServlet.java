@@ -2,8 +2,8 @@ package dev.trainyard.train;
 
 import dev.trainyard.data.store.StoreQuery;
 import dev.trainyard.data.store.Table;
-import dev.trainyard.web.JsonOut;
-import dev.trainyard.web.Params;
+import dev.trainyard.http.JsonOut;
+import dev.trainyard.http.Params;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,7 +1,7 @@
 package dev.trainyard.train;
 
-import dev.trainyard.web.DbLimits;
-import dev.trainyard.web.Settings;
+import dev.trainyard.config.DbLimits;
+import dev.trainyard.config.Settings;
 import java.util.List;
 
 /**

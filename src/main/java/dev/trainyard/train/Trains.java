@@ -6,7 +6,7 @@ import dev.trainyard.data.store.CharacteristicsBatch;
 import dev.trainyard.metrics.Distribution;
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.PrometheusText;
-import dev.trainyard.web.ThreadFactories;
+import dev.trainyard.config.ThreadFactories;
 import jakarta.servlet.ServletContext;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,10 @@
 package dev.trainyard.web;
 
-import dev.trainyard.data.DataUnavailableException;
-import dev.trainyard.data.NotFoundException;
-import dev.trainyard.data.OutcomeUnknownException;
+import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.config.Settings;
+import dev.trainyard.http.HeadResponse;
+import dev.trainyard.http.Params;
+import dev.trainyard.http.Problems;
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
@@ -22,9 +24,6 @@ import java.util.List;
  */
 public abstract class Endpoint extends HttpServlet {
 
-    /** How long a client should wait before retrying after a database fault, in seconds. */
-    static final int DATABASE_RETRY_AFTER_SECONDS = 2;
-
     private OpenCalls calls;
     private boolean labOff;
 
@@ -39,7 +38,7 @@ public abstract class Endpoint extends HttpServlet {
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (calls.draining()) {
             // The server is stopping: nothing new starts; a client retries on another instance.
-            response.setHeader("Retry-After", Integer.toString(DATABASE_RETRY_AFTER_SECONDS));
+            response.setHeader("Retry-After", Integer.toString(Problems.DATABASE_RETRY_AFTER_SECONDS));
             response.setHeader("Connection", "close");
             Problems.send(response, 503, "the server is shutting down; not run");
             return;
@@ -61,7 +60,7 @@ public abstract class Endpoint extends HttpServlet {
                 handle(request, response);
             }
         } catch (RuntimeException e) {
-            if (!answer(response, e)) {
+            if (!Problems.answer(response, e)) {
                 throw e;
             }
         }
@@ -88,27 +87,6 @@ public abstract class Endpoint extends HttpServlet {
     /** The one HTTP method this endpoint serves. */
     protected String method() {
         return "GET";
-    }
-
-    /**
-     * Answers a failure a handler may raise (bad input, missing row, database down), on whatever
-     * thread finishes the request; false if it is not one of those (a bug: let it surface).
-     */
-    public static boolean answer(HttpServletResponse response, RuntimeException e) throws IOException {
-        if (e instanceof HttpProblem problem) {
-            Problems.send(response, problem.status(), problem.getMessage());
-        } else if (e instanceof NotFoundException) {
-            Problems.send(response, 404, e.getMessage());
-        } else if (e instanceof DataUnavailableException) {
-            response.setHeader("Retry-After", Integer.toString(DATABASE_RETRY_AFTER_SECONDS));
-            Problems.send(response, 503, e.getMessage());
-        } else if (e instanceof OutcomeUnknownException) {
-            // No Retry-After: a retry may count twice; the client must decide.
-            Problems.send(response, 504, e.getMessage());
-        } else {
-            return false;
-        }
-        return true;
     }
 
     protected abstract void handle(HttpServletRequest request, HttpServletResponse response) throws IOException;

@@ -1,5 +1,7 @@
 package dev.trainyard.web;
 
+import dev.trainyard.http.Params;
+import dev.trainyard.http.Problems;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -32,7 +34,7 @@ public class ErrorServlet extends HttpServlet {
             LOG.log(Level.SEVERE, "request to " + Params.echo(path) + " failed", failure);
         }
         if (status == 503) {
-            response.setHeader("Retry-After", Integer.toString(Endpoint.DATABASE_RETRY_AFTER_SECONDS));
+            response.setHeader("Retry-After", Integer.toString(Problems.DATABASE_RETRY_AFTER_SECONDS));
         }
         if (response.isCommitted()) {
             return;

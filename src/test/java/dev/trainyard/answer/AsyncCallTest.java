@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.answer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.data.DataUnavailableException;
 import dev.trainyard.data.OutcomeUnknownException;
+import dev.trainyard.http.HttpProblem;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.answer;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;

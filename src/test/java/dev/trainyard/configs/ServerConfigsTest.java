@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trainyard.web.DbLimits;
-import dev.trainyard.web.DbPool;
+import dev.trainyard.config.DbLimits;
+import dev.trainyard.config.DbPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.trainyard.web;
+package dev.trainyard.http;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.lang.reflect.Proxy;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.data.DataUnavailableException;
 import dev.trainyard.data.OutcomeUnknownException;
-import dev.trainyard.web.FakeAsync;
-import dev.trainyard.web.ThreadFactories;
+import dev.trainyard.answer.FakeAsync;
+import dev.trainyard.config.ThreadFactories;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

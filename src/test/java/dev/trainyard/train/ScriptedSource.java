@@ -1,6 +1,6 @@
 package dev.trainyard.train;
 
-import dev.trainyard.web.FakeAsync;
+import dev.trainyard.answer.FakeAsync;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

@@ -1,13 +1,14 @@
-package dev.trainyard.async;
+package dev.trainyard.async.r2dbc;
 
+import dev.trainyard.answer.AsyncCall;
+import dev.trainyard.app.R2dbcListener;
+import dev.trainyard.async.AsyncEndpoint;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.r2dbc.R2dbcEntries;
+import dev.trainyard.http.HttpProblem;
+import dev.trainyard.http.Params;
 import dev.trainyard.scenario.EntryArgs;
 import dev.trainyard.scenario.EntryView;
-import dev.trainyard.web.AsyncCall;
-import dev.trainyard.web.HttpProblem;
-import dev.trainyard.web.Params;
-import dev.trainyard.web.R2dbcListener;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

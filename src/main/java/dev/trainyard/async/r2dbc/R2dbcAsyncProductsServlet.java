@@ -1,9 +1,10 @@
-package dev.trainyard.async;
+package dev.trainyard.async.r2dbc;
 
+import dev.trainyard.answer.AsyncCall;
+import dev.trainyard.app.R2dbcListener;
+import dev.trainyard.async.ProductsEndpoint;
 import dev.trainyard.data.ProductPages;
 import dev.trainyard.data.r2dbc.R2dbcProducts;
-import dev.trainyard.web.AsyncCall;
-import dev.trainyard.web.R2dbcListener;
 import jakarta.servlet.annotation.WebServlet;
 import java.util.concurrent.Executor;
 
@@ -26,12 +27,12 @@ public class R2dbcAsyncProductsServlet extends ProductsEndpoint {
     }
 
     @Override
-    ProductPages pages(int count) {
+    protected ProductPages pages(int count) {
         return products.pages(count, requests.pageSize());
     }
 
     @Override
-    Executor answerOn(AsyncCall call) {
+    protected Executor answerOn(AsyncCall call) {
         return call::onContainerThread;
     }
 }
