@@ -1,8 +1,8 @@
 package dev.trainyard.async;
 
 import dev.trainyard.answer.AsyncCall;
-import dev.trainyard.web.Endpoint;
 import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.web.Endpoint;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package dev.trainyard.async;
 
+import dev.trainyard.answer.AsyncCall;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.EntryQueries;
-import dev.trainyard.scenario.EntryArgs;
-import dev.trainyard.scenario.EntryView;
-import dev.trainyard.answer.AsyncCall;
 import dev.trainyard.http.HttpProblem;
 import dev.trainyard.http.Params;
+import dev.trainyard.scenario.EntryArgs;
+import dev.trainyard.scenario.EntryView;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,10 +1,10 @@
 package dev.trainyard.async;
 
+import dev.trainyard.config.Settings;
+import dev.trainyard.config.ThreadFactories;
 import dev.trainyard.metrics.Distribution;
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.PrometheusText;
-import dev.trainyard.config.Settings;
-import dev.trainyard.config.ThreadFactories;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

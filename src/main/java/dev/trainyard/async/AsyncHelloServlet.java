@@ -1,7 +1,7 @@
 package dev.trainyard.async;
 
-import dev.trainyard.scenario.HelloView;
 import dev.trainyard.answer.AsyncCall;
+import dev.trainyard.scenario.HelloView;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,9 +1,9 @@
 package dev.trainyard.async;
 
+import dev.trainyard.answer.AsyncCall;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.ProductPages;
 import dev.trainyard.data.ProductStream;
-import dev.trainyard.answer.AsyncCall;
 import jakarta.servlet.annotation.WebServlet;
 import java.util.concurrent.Executor;
 

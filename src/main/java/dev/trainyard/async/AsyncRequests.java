@@ -1,12 +1,12 @@
 package dev.trainyard.async;
 
+import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.config.DbLimits;
+import dev.trainyard.config.Settings;
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.PrometheusText;
 import dev.trainyard.scenario.ProductsArgs;
 import dev.trainyard.scenario.UploadDigest;
-import dev.trainyard.config.DbLimits;
-import dev.trainyard.answer.OpenCalls;
-import dev.trainyard.config.Settings;
 import jakarta.servlet.ServletContext;
 import java.util.List;
 

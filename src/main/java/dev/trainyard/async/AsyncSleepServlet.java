@@ -1,10 +1,10 @@
 package dev.trainyard.async;
 
-import dev.trainyard.scenario.SleepArgs;
 import dev.trainyard.answer.AsyncCall;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Params;
 import dev.trainyard.metrics.ThreadKind;
+import dev.trainyard.scenario.SleepArgs;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;

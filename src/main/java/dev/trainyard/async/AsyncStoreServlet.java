@@ -1,12 +1,12 @@
 package dev.trainyard.async;
 
+import dev.trainyard.answer.AsyncCall;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.store.StoreQueries;
 import dev.trainyard.data.store.StoreQuery;
-import dev.trainyard.scenario.StoreArgs;
-import dev.trainyard.answer.AsyncCall;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Params;
+import dev.trainyard.scenario.StoreArgs;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,7 +1,7 @@
 package dev.trainyard.async;
 
-import dev.trainyard.metrics.Metrics;
 import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.metrics.Metrics;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;

@@ -1,10 +1,10 @@
 package dev.trainyard.async;
 
-import dev.trainyard.data.ProductPages;
-import dev.trainyard.scenario.ProductsArgs;
 import dev.trainyard.answer.AsyncCall;
+import dev.trainyard.data.ProductPages;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Params;
+import dev.trainyard.scenario.ProductsArgs;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

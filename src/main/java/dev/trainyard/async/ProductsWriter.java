@@ -1,9 +1,9 @@
 package dev.trainyard.async;
 
+import dev.trainyard.answer.AsyncCall;
+import dev.trainyard.data.DataUnavailableException;
 import dev.trainyard.data.ProductPages;
 import dev.trainyard.data.ProductRow;
-import dev.trainyard.data.DataUnavailableException;
-import dev.trainyard.answer.AsyncCall;
 import dev.trainyard.http.JsonOut;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.ServletOutputStream;

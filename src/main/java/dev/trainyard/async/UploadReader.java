@@ -1,7 +1,7 @@
 package dev.trainyard.async;
 
-import dev.trainyard.scenario.UploadDigest;
 import dev.trainyard.answer.AsyncCall;
+import dev.trainyard.scenario.UploadDigest;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import java.io.IOException;

@@ -1,14 +1,14 @@
 package dev.trainyard.blocking;
 
+import dev.trainyard.config.DbLimits;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.EntryQueries;
-import dev.trainyard.scenario.EntryArgs;
-import dev.trainyard.scenario.EntryView;
-import dev.trainyard.config.DbLimits;
-import dev.trainyard.web.Endpoint;
 import dev.trainyard.http.HttpProblem;
 import dev.trainyard.http.Params;
+import dev.trainyard.scenario.EntryArgs;
+import dev.trainyard.scenario.EntryView;
+import dev.trainyard.web.Endpoint;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -2,10 +2,10 @@ package dev.trainyard.blocking;
 
 import dev.trainyard.data.Database;
 import dev.trainyard.data.ProductStream;
-import dev.trainyard.scenario.ProductsArgs;
-import dev.trainyard.web.Endpoint;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Params;
+import dev.trainyard.scenario.ProductsArgs;
+import dev.trainyard.web.Endpoint;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;

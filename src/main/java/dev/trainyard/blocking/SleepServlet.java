@@ -1,10 +1,10 @@
 package dev.trainyard.blocking;
 
-import dev.trainyard.scenario.SleepArgs;
-import dev.trainyard.web.Endpoint;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Params;
 import dev.trainyard.metrics.ThreadKind;
+import dev.trainyard.scenario.SleepArgs;
+import dev.trainyard.web.Endpoint;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;

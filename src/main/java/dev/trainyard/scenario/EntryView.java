@@ -1,9 +1,9 @@
 package dev.trainyard.scenario;
 
+import dev.trainyard.data.Entry;
 import dev.trainyard.http.HtmlText;
 import dev.trainyard.http.HttpProblem;
 import dev.trainyard.http.JsonOut;
-import dev.trainyard.data.Entry;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

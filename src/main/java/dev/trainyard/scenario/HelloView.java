@@ -1,7 +1,7 @@
 package dev.trainyard.scenario;
 
-import dev.trainyard.metrics.ThreadKind;
 import dev.trainyard.http.JsonOut;
+import dev.trainyard.metrics.ThreadKind;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.trainyard.scenario;
 
-import dev.trainyard.http.Params;
 import dev.trainyard.config.Settings;
+import dev.trainyard.http.Params;
 
 /** What both products endpoints take: {@code count}, how many products the answer holds. */
 public final class ProductsArgs {

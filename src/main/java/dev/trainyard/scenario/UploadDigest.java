@@ -1,8 +1,8 @@
 package dev.trainyard.scenario;
 
+import dev.trainyard.config.Settings;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Problems;
-import dev.trainyard.config.Settings;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,7 +1,7 @@
 package dev.trainyard.status;
 
-import dev.trainyard.web.Endpoint;
 import dev.trainyard.http.JsonOut;
+import dev.trainyard.web.Endpoint;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;

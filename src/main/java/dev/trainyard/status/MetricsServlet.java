@@ -1,10 +1,10 @@
 package dev.trainyard.status;
 
+import dev.trainyard.config.Settings;
 import dev.trainyard.metrics.Metrics;
 import dev.trainyard.metrics.PrometheusText;
 import dev.trainyard.metrics.ThreadKind;
 import dev.trainyard.web.Endpoint;
-import dev.trainyard.config.Settings;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

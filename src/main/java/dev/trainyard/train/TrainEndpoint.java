@@ -1,10 +1,10 @@
 package dev.trainyard.train;
 
 import dev.trainyard.answer.AsyncCall;
-import dev.trainyard.web.Endpoint;
 import dev.trainyard.answer.OpenCalls;
 import dev.trainyard.http.Params;
 import dev.trainyard.http.Problems;
+import dev.trainyard.web.Endpoint;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

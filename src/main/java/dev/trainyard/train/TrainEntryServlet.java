@@ -1,12 +1,12 @@
 package dev.trainyard.train;
 
+import dev.trainyard.config.DbLimits;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.EntryQueries;
+import dev.trainyard.http.Params;
 import dev.trainyard.scenario.EntryArgs;
 import dev.trainyard.scenario.EntryView;
-import dev.trainyard.config.DbLimits;
-import dev.trainyard.http.Params;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

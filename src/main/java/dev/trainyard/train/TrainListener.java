@@ -1,8 +1,8 @@
 package dev.trainyard.train;
 
+import dev.trainyard.answer.OpenCalls;
 import dev.trainyard.data.Database;
 import dev.trainyard.metrics.Metrics;
-import dev.trainyard.answer.OpenCalls;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;

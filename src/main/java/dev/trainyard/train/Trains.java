@@ -1,12 +1,12 @@
 package dev.trainyard.train;
 
+import dev.trainyard.config.ThreadFactories;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.EntryQueries;
 import dev.trainyard.data.store.CharacteristicsBatch;
 import dev.trainyard.metrics.Distribution;
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.PrometheusText;
-import dev.trainyard.config.ThreadFactories;
 import jakarta.servlet.ServletContext;
 import java.util.List;
 import java.util.Map;

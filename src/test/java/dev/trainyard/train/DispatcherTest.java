@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trainyard.data.DataUnavailableException;
-import dev.trainyard.data.OutcomeUnknownException;
 import dev.trainyard.answer.FakeAsync;
 import dev.trainyard.config.ThreadFactories;
+import dev.trainyard.data.DataUnavailableException;
+import dev.trainyard.data.OutcomeUnknownException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,14 +1,14 @@
 package dev.trainyard.blocking.r2dbc;
 
+import dev.trainyard.app.R2dbcListener;
+import dev.trainyard.config.DbLimits;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.r2dbc.R2dbcEntries;
-import dev.trainyard.scenario.EntryArgs;
-import dev.trainyard.scenario.EntryView;
-import dev.trainyard.config.DbLimits;
-import dev.trainyard.web.Endpoint;
 import dev.trainyard.http.HttpProblem;
 import dev.trainyard.http.Params;
-import dev.trainyard.app.R2dbcListener;
+import dev.trainyard.scenario.EntryArgs;
+import dev.trainyard.scenario.EntryView;
+import dev.trainyard.web.Endpoint;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

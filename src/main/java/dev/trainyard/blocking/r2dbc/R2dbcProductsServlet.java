@@ -1,15 +1,15 @@
 package dev.trainyard.blocking.r2dbc;
 
+import dev.trainyard.app.R2dbcListener;
+import dev.trainyard.config.DbLimits;
 import dev.trainyard.data.DataUnavailableException;
 import dev.trainyard.data.ProductPages;
 import dev.trainyard.data.ProductRow;
 import dev.trainyard.data.r2dbc.R2dbcProducts;
-import dev.trainyard.scenario.ProductsArgs;
-import dev.trainyard.config.DbLimits;
-import dev.trainyard.web.Endpoint;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Params;
-import dev.trainyard.app.R2dbcListener;
+import dev.trainyard.scenario.ProductsArgs;
+import dev.trainyard.web.Endpoint;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,13 +1,13 @@
 package dev.trainyard.blocking.r2dbc;
 
+import dev.trainyard.app.R2dbcListener;
 import dev.trainyard.data.r2dbc.R2dbcStore;
 import dev.trainyard.data.store.StoreQuery;
 import dev.trainyard.data.store.Table;
-import dev.trainyard.scenario.StoreArgs;
-import dev.trainyard.web.Endpoint;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Params;
-import dev.trainyard.app.R2dbcListener;
+import dev.trainyard.scenario.StoreArgs;
+import dev.trainyard.web.Endpoint;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

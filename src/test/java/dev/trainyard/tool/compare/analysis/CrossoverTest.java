@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trainyard.tool.compare.analysis.Crossover.Kind;
 import dev.trainyard.tool.compare.analysis.Crossover.Point;
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Row;
 import dev.trainyard.tool.compare.probe.ServerActivity;
@@ -113,7 +114,7 @@ public class CrossoverTest {
     }
 
     public static CellResult cell(String server, Row row, String style, int users, double throughput) {
-        CellSpec spec = new CellSpec(row, row.family() + ".jmx", style, users, 0, Map.of(), Double.NaN, "", false, style);
+        CellSpec spec = new CellSpec(row, row.family() + ".jmx", style, users, 0, Map.of(), Double.NaN, Bound.NONE, false, style);
         CellStats stats = new CellStats(1000, 0, 0, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
         return new CellResult(server, "platform", spec, stats, ServerActivity.NONE, Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import dev.trainyard.tool.compare.target.Packaging;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 public class FootprintTest {
 
     private static CellResult cell(String experiment, String style, int users, long requests, double cpuSeconds, double residentMib) {
-        CellSpec spec = new CellSpec(experiment, experiment + ".jmx", style, users, 0, Map.of(), Double.NaN, "", false, style + "/" + experiment);
+        CellSpec spec = new CellSpec(experiment, experiment + ".jmx", style, users, 0, Map.of(), Double.NaN, Bound.NONE, false, style + "/" + experiment);
         CellStats stats = new CellStats(requests, 0, 0, 2, requests / 2.0, 1, 2, 3, 4, 1, requests, requests);
         ServerActivity facts = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 8, 0, WaitSites.NONE, residentMib * 1048576, cpuSeconds);
         return new CellResult("tomcat", "platform", spec, stats, facts, Double.NaN, null, null, null, null, null, 0.5);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import dev.trainyard.tool.compare.probe.ThreadTimeline;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** E5 threads over time: the lines a run prints, the claims read from them, the CSV and the chart. */
 public class ThreadsOverTimeTest {
 
-    private static final CellSpec SLEEP = new CellSpec("threads", "threads.jmx", "blocking sleep", 500, 0, Map.of(), 0.2, "threads",
+    private static final CellSpec SLEEP = new CellSpec("threads", "threads.jmx", "blocking sleep", 500, 0, Map.of(), 0.2, Bound.THREADS,
             false, "blocking/sleep?ms=200");
 
     @Test
@@ -60,7 +61,7 @@ public class ThreadsOverTimeTest {
 
     @Test
     void cellsOfOtherExperimentsAreNotDrawn() {
-        CellSpec hello = new CellSpec("hello", "hello.jmx", "blocking", 500, 0, Map.of(), Double.NaN, "", false, "blocking/hello");
+        CellSpec hello = new CellSpec("hello", "hello.jmx", "blocking", 500, 0, Map.of(), Double.NaN, Bound.NONE, false, "blocking/hello");
         CellResult other = new CellResult("tomcat", "platform", hello, stats(1000, 0), activity(timeline(200, 40, 50)), 0, null, null, null,
                 null, null, Double.NaN);
         assertTrue(new ThreadsOverTime(List.of(other)).isEmpty());

@@ -1,21 +1,20 @@
 package dev.trainyard.tool.compare.experiments;
 
 import dev.trainyard.tool.compare.analysis.CellResult;
-
-import static dev.trainyard.tool.compare.analysis.CrossoverTest.cell;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Driver;
 import dev.trainyard.tool.compare.plan.Row;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static dev.trainyard.tool.compare.analysis.CrossoverTest.cell;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 public class FindingsTest {
 
@@ -61,7 +60,7 @@ public class FindingsTest {
 
     /** A products cell at 200 users as the server's /metrics saw it: its throughput, failed answers in 1000, live platform threads. */
     private static CellResult watched(Row row, String style, double throughput, long failed, double threads) {
-        CellSpec spec = new CellSpec(row, "products.jmx", style, 200, 0, java.util.Map.of(), Double.NaN, "", false, style);
+        CellSpec spec = new CellSpec(row, "products.jmx", style, 200, 0, java.util.Map.of(), Double.NaN, Bound.NONE, false, style);
         CellStats stats = new CellStats(1000, failed, 0, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
         // Request threads inside the WAR; the JVM's live threads (the first figure) carry over from cell to cell and say nothing here.
         ServerActivity facts = new ServerActivity(250, threads, 0, 0, 0, 0, 0, 0, 20, 0, WaitSites.NONE, Double.NaN, Double.NaN);

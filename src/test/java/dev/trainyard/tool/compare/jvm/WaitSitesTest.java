@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Reasons;
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.nio.file.Path;
@@ -109,12 +110,12 @@ public class WaitSitesTest {
     void aCellGetsReasonsOnlyForWhatBoundIt() {
         ThreadStack pool = stack("WAITING", "com.sun.enterprise.resource.pool.PoolManagerImpl.getResourceFromPool");
         ThreadStack database = stack("RUNNABLE", "org.postgresql.core.PGStream.receiveChar");
-        CellResult poolBound = cell("entry", "", Double.NaN, sites(List.of(pool, pool, pool, database)), 0.5);
-        CellResult databaseBound = cell("entry", "", Double.NaN, sites(List.of(database, database, pool)), 0.5);
+        CellResult poolBound = cell("entry", Bound.NONE, Double.NaN, sites(List.of(pool, pool, pool, database)), 0.5);
+        CellResult databaseBound = cell("entry", Bound.NONE, Double.NaN, sites(List.of(database, database, pool)), 0.5);
         // 200 request threads for 400 users sleeping 200 ms: a limit of 1,000 req/s where the users alone would allow 2,000.
-        CellResult threadBound = cell("sleep", "threads", 1000, WaitSites.NONE, 0.97);
+        CellResult threadBound = cell("sleep", Bound.THREADS, 1000, WaitSites.NONE, 0.97);
         // Virtual threads: no thread bound, the limit is the users' own (400 users sleeping 400 ms), and reaching it binds nothing.
-        CellResult keptUp = cell("sleep", "threads", 0.4, 1000, WaitSites.NONE, 0.5);
+        CellResult keptUp = cell("sleep", Bound.THREADS, 0.4, 1000, WaitSites.NONE, 0.5);
 
         assertEquals("glassfish/platform entry blocking @ 400 users: 3.0 of 4.0 threads in the WAR in the connection pool"
                 + " (waiting for a connection).", Reasons.sentence(poolBound));
@@ -130,9 +131,9 @@ public class WaitSitesTest {
                 new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 3, poolBound.facts().waits(), Double.NaN, Double.NaN), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
         assertEquals(1, Reasons.of(bothSay).size(), "the sampled pool wait says it once");
         ThreadStack running = stack("RUNNABLE", "dev.trainyard.web.JsonOut.write");
-        assertNull(Reasons.sentence(cell("entry", "", Double.NaN, sites(List.of(running)), 0.5)), "one thread on one core binds nothing");
+        assertNull(Reasons.sentence(cell("entry", Bound.NONE, Double.NaN, sites(List.of(running)), 0.5)), "one thread on one core binds nothing");
         assertEquals("glassfish/platform entry blocking @ 400 users: 3.0 of 3.0 threads in the WAR running (on a core or ready for one).",
-                Reasons.sentence(cell("entry", "", Double.NaN, sites(List.of(running, running, running)), 0.5)), "three for one core: CPU-bound");
+                Reasons.sentence(cell("entry", Bound.NONE, Double.NaN, sites(List.of(running, running, running)), 0.5)), "three for one core: CPU-bound");
     }
 
     private static WaitSites sites(List<ThreadStack> sample) {
@@ -140,11 +141,11 @@ public class WaitSitesTest {
     }
 
     /** 400 users served at 990 req/s, against that limit (NaN where the work has no fixed length). */
-    private static CellResult cell(String experiment, String bound, double littleLimit, WaitSites waits, double clientCpu) {
+    private static CellResult cell(String experiment, Bound bound, double littleLimit, WaitSites waits, double clientCpu) {
         return cell(experiment, bound, Double.isNaN(littleLimit) ? Double.NaN : 0.2, littleLimit, waits, clientCpu);
     }
 
-    private static CellResult cell(String experiment, String bound, double service, double littleLimit, WaitSites waits, double clientCpu) {
+    private static CellResult cell(String experiment, Bound bound, double service, double littleLimit, WaitSites waits, double clientCpu) {
         CellSpec spec = new CellSpec(experiment, experiment + ".jmx", "blocking", 400, 0, Map.of(), service, bound, false, "blocking/" + experiment);
         CellStats stats = new CellStats(1000, 0, 0, 10, 990, 5, 10, 20, 30, 6, 1000, 1000);
         return new CellResult("glassfish", "platform", spec, stats, ServerActivity.NONE.with(waits), littleLimit, null, null,

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Driver;
 import dev.trainyard.tool.compare.plan.Row;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 public class DriverSquaresTest {
 
     private static CellResult watched(Row row, String style, double throughput, long failed, double threads) {
-        CellSpec spec = new CellSpec(row, "store.jmx", style, 400, 0, Map.of(), Double.NaN, "", false, style);
+        CellSpec spec = new CellSpec(row, "store.jmx", style, 400, 0, Map.of(), Double.NaN, Bound.NONE, false, style);
         CellStats stats = new CellStats(1000, failed, failed, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
         // Request threads inside the WAR; the JVM's live threads (the first figure) carry over from cell to cell and say nothing here.
         ServerActivity facts = new ServerActivity(250, threads, 0, 0, 0, 0, 0, 0, 20, 0, WaitSites.NONE, Double.NaN, Double.NaN);

@@ -2,14 +2,14 @@ package dev.trainyard.tool.compare.report;
 
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.experiments.Experiments;
+import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.jvm.PinnedEvents;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import dev.trainyard.tool.compare.jvm.WaitSite;
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.CellSpec;
-import dev.trainyard.tool.compare.experiments.Experiments;
-import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.probe.EntryAudit;

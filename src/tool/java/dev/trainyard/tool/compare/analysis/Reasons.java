@@ -2,6 +2,7 @@ package dev.trainyard.tool.compare.analysis;
 
 import dev.trainyard.tool.compare.jvm.WaitSite;
 import dev.trainyard.tool.compare.jvm.WaitSites;
+import dev.trainyard.tool.compare.plan.Bound;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,8 +35,8 @@ public final class Reasons {
         }
         // A bound below the users' own limit (users / service time) that the cell reached: threads or a pool, not the load.
         boolean below = r.littleLimit() < r.spec().users() / r.spec().serviceSeconds() * AT_BOUND;
-        if (below && r.limitShare() >= AT_BOUND && !r.spec().bound().isEmpty()) {
-            String bound = r.spec().bound().equals("threads") ? "the request threads" : "the " + r.spec().bound().substring(5) + " pool";
+        if (below && r.limitShare() >= AT_BOUND && r.spec().bound().kind() != Bound.Kind.NONE) {
+            String bound = r.spec().bound().describe();
             reasons.add(String.format(Locale.ROOT, "%s at their bound (%.0f%% of Little's limit)%s", bound, 100 * r.limitShare(),
                     r.facts().queuePeak() > 0 ? String.format(Locale.ROOT, ", up to %.0f waiting in its queue", r.facts().queuePeak()) : ""));
         }

@@ -6,9 +6,10 @@ import static dev.trainyard.tool.compare.experiments.Loads.props;
 
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Crossover;
-import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Evidence.Pair;
+import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Driver;
 import dev.trainyard.tool.compare.plan.Options;
@@ -67,7 +68,7 @@ final class E1Store implements Experiment {
                 for (String style : List.of("blocking", "async")) {
                     String prefix = driver == Driver.JDBC ? style : style + "/" + driver.key();
                     cells.add(new CellSpec(row, "store.jmx", style, users, 0,
-                            props("style", prefix, "query", query, "loops", loops), Double.NaN, "", false,
+                            props("style", prefix, "query", query, "loops", loops), Double.NaN, Bound.NONE, false,
                             prefix + "/store/" + query + args.getOrDefault(query, "")));
                 }
             }
@@ -89,7 +90,7 @@ final class E1Store implements Experiment {
                     for (String style : List.of("blocking", "async")) {
                         String prefix = driver == Driver.JDBC ? style : style + "/" + driver.key();
                         cells.add(new CellSpec(row, "products.jmx", style, users, 0,
-                                props("style", prefix, "count", count), Double.NaN, "", false, prefix + "/products?count=" + count));
+                                props("style", prefix, "count", count), Double.NaN, Bound.NONE, false, prefix + "/products?count=" + count));
                     }
                 }
             }
@@ -100,7 +101,7 @@ final class E1Store implements Experiment {
     static void hello(Options o, List<CellSpec> cells) {
         for (int users : levels(o, new int[] {50, 400}, new int[] {1, 50, 200, 400, 1000}, new int[] {10})) {
             for (String style : List.of("blocking", "async")) {
-                cells.add(new CellSpec("hello", "hello.jmx", style, users, 0, props("style", style), Double.NaN, "", false,
+                cells.add(new CellSpec("hello", "hello.jmx", style, users, 0, props("style", style), Double.NaN, Bound.NONE, false,
                         style + "/hello"));
             }
         }
@@ -111,7 +112,7 @@ final class E1Store implements Experiment {
      * CPU read around each ({@link ProductsCost}).
      */
     static CellSpec cost(Options o) {
-        return new CellSpec("cost", "", "blocking vs async", 1, 0, props("count", o.costCount()), Double.NaN, "", false,
+        return new CellSpec("cost", "", "blocking vs async", 1, 0, props("count", o.costCount()), Double.NaN, Bound.NONE, false,
                 "products?count=" + o.costCount());
     }
 

@@ -6,6 +6,7 @@ import static dev.trainyard.tool.compare.experiments.Loads.props;
 
 import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
 import java.util.List;
@@ -43,7 +44,7 @@ final class E2Offload implements Experiment {
                 if (pool.equals("virtual") && !virtualThreads) {
                     continue;
                 }
-                String bound = pool.equals("sync") ? "threads" : "pool:" + pool;
+                Bound bound = pool.equals("sync") ? Bound.THREADS : Bound.pool(pool);
                 cells.add(new CellSpec("offload", "offload.jmx", pool, users, 0, props("pool", pool, "ms", SLEEP_MS),
                         SLEEP_MS / 1000.0, bound, false, pool.equals("sync") ? "blocking/sleep?ms=" + SLEEP_MS
                                 : "async/offload/sleep?ms=" + SLEEP_MS + "&pool=" + pool));

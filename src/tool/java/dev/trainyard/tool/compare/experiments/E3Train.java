@@ -5,6 +5,7 @@ import static dev.trainyard.tool.compare.experiments.Loads.props;
 
 import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
 import java.util.List;
@@ -44,12 +45,12 @@ final class E3Train implements Experiment {
         for (int users : levels(o, normal, new int[] {1, 3, 50, 100, 200, 400}, new int[] {1, 20})) {
             for (String style : List.of("blocking", "async")) {
                 cells.add(new CellSpec("entry", "entry.jmx", style, users, 0, props("style", style),
-                        Double.NaN, "", true, style + "/entry"));
+                        Double.NaN, Bound.NONE, true, style + "/entry"));
             }
             for (String policy : o.policies()) {
                 // The natural policy is "train" in every chart and finding; the others are named.
                 cells.add(new CellSpec("entry", "entry.jmx", policy.equals("natural") ? "train" : "train " + policy, users, 0,
-                        props("style", "train", "policy", policy), Double.NaN, "", true, "train/entry?policy=" + policy));
+                        props("style", "train", "policy", policy), Double.NaN, Bound.NONE, true, "train/entry?policy=" + policy));
             }
         }
     }
@@ -58,7 +59,7 @@ final class E3Train implements Experiment {
     static void open(Options o, List<CellSpec> cells) {
         for (String style : List.of("blocking", "async", "train")) {
             cells.add(new CellSpec("open entry", "open.jmx", style, 0, o.rate(),
-                    props("path", style + "/entry", "rate", o.rate()), Double.NaN, "", true, style + "/entry"));
+                    props("path", style + "/entry", "rate", o.rate()), Double.NaN, Bound.NONE, true, style + "/entry"));
         }
     }
 

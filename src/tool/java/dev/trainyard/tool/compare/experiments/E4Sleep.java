@@ -5,9 +5,10 @@ import static dev.trainyard.tool.compare.experiments.Loads.levels;
 import static dev.trainyard.tool.compare.experiments.Loads.props;
 
 import dev.trainyard.tool.compare.analysis.CellResult;
-import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Evidence.Pair;
+import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
 import java.util.List;
@@ -42,7 +43,7 @@ final class E4Sleep implements Experiment {
         for (int users : levels(o, new int[] {1000}, new int[] {200, 1000}, new int[] {20})) {
             for (String style : List.of("blocking", "async")) {
                 cells.add(new CellSpec("sleep", "sleep.jmx", style, users, 0, props("style", style, "ms", ms),
-                        ms / 1000.0, style.equals("blocking") ? "threads" : "", false, style + "/sleep?ms=" + ms));
+                        ms / 1000.0, style.equals("blocking") ? Bound.THREADS : Bound.NONE, false, style + "/sleep?ms=" + ms));
             }
         }
     }

@@ -8,6 +8,7 @@ import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.analysis.ThreadsOverTime;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.probe.ServerActivity;
@@ -46,11 +47,11 @@ final class E5Threads implements Experiment {
     static void threads(Options o, List<CellSpec> cells) {
         for (int users : levels(o, new int[] {500}, new int[] {500}, new int[] {20})) {
             cells.add(new CellSpec("threads", "threads.jmx", "blocking sleep", users, 0,
-                    props("work", "sleep?ms=" + SLEEP_MS), SLEEP_MS / 1000.0, "threads", false, "blocking/sleep?ms=" + SLEEP_MS));
+                    props("work", "sleep?ms=" + SLEEP_MS), SLEEP_MS / 1000.0, Bound.THREADS, false, "blocking/sleep?ms=" + SLEEP_MS));
             cells.add(new CellSpec("threads", "threads.jmx", "blocking hello", users, 0,
-                    props("work", "hello"), Double.NaN, "", false, "blocking/hello"));
+                    props("work", "hello"), Double.NaN, Bound.NONE, false, "blocking/hello"));
             cells.add(new CellSpec("threads", "threads.jmx", "blocking entry", users, 0,
-                    props("work", "entry"), Double.NaN, "", true, "blocking/entry"));
+                    props("work", "entry"), Double.NaN, Bound.NONE, true, "blocking/entry"));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.trainyard.tool.compare.experiments;
 import static dev.trainyard.tool.compare.experiments.Loads.max;
 import static dev.trainyard.tool.compare.experiments.Loads.props;
 
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
 import java.util.ArrayList;
@@ -51,7 +52,7 @@ public final class Matrix {
      */
     private static CellSpec calibration(Options options) {
         int users = options.smoke() ? 10 : Math.min(1000, options.users() == null ? 400 : max(options.users()));
-        return new CellSpec("calibration", "hello.jmx", "generator", users, 0, props("style", "blocking"), Double.NaN, "", false,
+        return new CellSpec("calibration", "hello.jmx", "generator", users, 0, props("style", "blocking"), Double.NaN, Bound.NONE, false,
                 "blocking/hello");
     }
 }

@@ -2,6 +2,7 @@ package dev.trainyard.tool.compare.jvm;
 
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.load.LoadClient;
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.run.MetricsScrape;
 import java.io.IOException;
@@ -147,7 +148,7 @@ public final class ThreadModelCost {
         Map<String, String> props = new java.util.LinkedHashMap<>();
         props.put("style", "blocking");
         props.put("ms", String.valueOf(ms));
-        return new CellSpec("hold", "sleep.jmx", "blocking", users, 0, props, ms / 1000.0, "threads", false, "blocking/sleep?ms=" + ms);
+        return new CellSpec("hold", "sleep.jmx", "blocking", users, 0, props, ms / 1000.0, Bound.THREADS, false, "blocking/sleep?ms=" + ms);
     }
 
     /** Stops the recording and reads its pinned events; null where nothing was recorded (no virtual threads). */

@@ -2,18 +2,16 @@ package dev.trainyard.tool.compare.measure;
 
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.experiments.Experiments;
+import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.jvm.ServerJvm;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import dev.trainyard.tool.compare.jvm.ThreadSampler;
-import dev.trainyard.tool.compare.jvm.WaitSites;
-import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.load.H2loadClient;
 import dev.trainyard.tool.compare.load.JMeterClient;
 import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.load.WrkClient;
 import dev.trainyard.tool.compare.plan.CellSpec;
-import dev.trainyard.tool.compare.experiments.Experiments;
-import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ServerRun;
@@ -22,12 +20,9 @@ import dev.trainyard.tool.compare.probe.Bounds;
 import dev.trainyard.tool.compare.probe.CpuSets;
 import dev.trainyard.tool.compare.probe.EntryAudit;
 import dev.trainyard.tool.compare.probe.ProductsCost;
-import dev.trainyard.tool.compare.probe.ServerActivity;
-import dev.trainyard.tool.compare.probe.ServerWatch;
 import dev.trainyard.tool.compare.report.Report;
 import dev.trainyard.tool.compare.target.Deployment;
 import dev.trainyard.tool.run.MetricsScrape;
-import dev.trainyard.tool.run.Tuning;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -40,7 +35,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -59,20 +53,14 @@ public final class Comparison {
     private final Progress progress;
     /** Which cores the load client and the server side run on. */
     private final CpuSets cpus;
-    /** The lean second opinion on every closed cell (crosscheck=true), or null. */
-    private final WrkClient lean;
+    /** One trial of one cell at a time. */
+    private final CellRun cellRun;
     private final List<CellResult> results = new ArrayList<>();
     private final List<String> facts = new ArrayList<>();
     private final Map<String, String> dashboards = new LinkedHashMap<>();
     private final List<ThreadModelCost.Row> threadCosts = new ArrayList<>();
     /** Per server variant: its start-up, memory idle and at its peak, CPU per request, and a container's image and limits. */
     private final List<Footprint> footprints = new ArrayList<>();
-    /** The server variant's JVM, attached (waits=true or threadcost=true), or null. */
-    private ServerJvm jvm;
-    /** The server variant's thread sampler (waits=true), or null. */
-    private ThreadSampler sampler;
-    /** Cells run so far, every trial counted: each one's results file gets the next number. */
-    private int cellsRun;
     /** Why the products cost failed (the two styles sent different bodies), or null. */
     private String costFailure;
 
@@ -81,41 +69,14 @@ public final class Comparison {
         this.cpus = cpus;
         this.client = client;
         this.http2 = options.protocols().contains("h2") ? new H2loadClient(runDir) : null;
-        this.lean = lean;
+        this.cellRun = new CellRun(options, cpus, lean, runDir);
         this.runDir = runDir;
         this.progress = progress;
     }
 
     /** What the report says of the run before its cells: its mode, machine, cores, clients, target and what it skipped. */
     public void facts(List<String> skipped) {
-        facts.add("Run " + runDir.getFileName() + ", mode " + options.mode() + ": " + options.warmup() + " s warm-up (cut) + "
-                + options.seconds() + " s measured per cell, " + (options.trials() == 1 ? "one trial"
-                : options.trials() + " trials interleaved, " + Matrix.CONTENDED_TRIALS * options.trials()
-                        + " at the entry plan's highest load (figures: medians; a lead counts only where its 95% interval over the paired trials excludes a tie)")
-                + "; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
-        facts.add("Machine: " + cpus.cores() + " cores, " + System.getProperty("os.name") + " "
-                + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() && options.engines() == null ? " in-process" : "")
-                + " on Java " + System.getProperty("java.version") + ".");
-        facts.add(cpus.describe());
-        for (LoadClient each : http2 == null ? List.of(client) : List.of(client, http2)) {
-            if (each.limits() != null) {
-                facts.add(each.limits());
-            }
-        }
-        if (options.remote()) {
-            facts.add("Target: " + options.url() + " (" + options.urlName() + "), a deployment this harness did not start: its variant,"
-                    + " resident memory and CPU come from its /metrics; no start-up time, no views audit (its database is not the"
-                    + " harness's), no CPU isolation. Its entries must number at least the entry plan's id range.");
-        } else {
-            if (options.packaged()) {
-                facts.add("Target: containers, one at a time, of the images " + options.containers().images() + "/<server> on the"
-                        + " host's network, each pinned like the processes (cpuset) under a memory limit of "
-                        + options.containers().memory() + ", against the harness's own database; start-up counts from docker run.");
-            }
-            facts.add("Store size: " + System.getProperty("trainyard.store.size", "default") + ".");
-        }
-        facts.add("Compare rows of one run: the machine is shared and noisy.");
-        skipped.forEach(s -> facts.add("Not run: " + s + "."));
+        RunFacts.before(options, runDir, cpus, client, http2, skipped, facts);
     }
 
     /** The cores the server side runs on. */
@@ -153,15 +114,17 @@ public final class Comparison {
         } catch (IOException e) {
             throw new Deployment.Lost(name + "/" + label + " did not start: " + e.getMessage());
         }
+        // The server variant's JVM, attached (waits=true or threadcost=true), or null.
+        ServerJvm jvm = null;
         try (Deployment server = opened) {
-            double readySeconds = readySeconds(server);
+            double readySeconds = JvmAttach.readySeconds(server);
             MetricsScrape scrape = new MetricsScrape(server.baseUrl());
             String text = scrape.text();
             Bounds bounds = Bounds.of(MetricsScrape.samples(text), run.tuning().threads() != null ? run.tuning().threads()
                     : SharedSettings.value("trainyard.http.threads", 200));
             boolean virtualThreads = MetricsScrape.value(text, "trainyard_jvm_virtual_threads_available") == 1;
             if (!run.tuning().asConfigured()) {
-                facts.add(name + "/" + label + ": " + tuningTaken(run.tuning(), MetricsScrape.samples(text)));
+                facts.add(name + "/" + label + ": " + RunFacts.tuningTaken(run.tuning(), MetricsScrape.samples(text)));
             }
             facts.add(String.format(Locale.ROOT, "%s/%s: Java %s, requests on %s threads, request thread bound %s.", name, label,
                     MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
@@ -170,9 +133,9 @@ public final class Comparison {
             LoadClient.Target target = new LoadClient.Target(loaded, URI.create(loaded).getPort(), variant, run.protocol());
             // The thread model's cost is a property of the variant as configured: a sweep's restarts skip it.
             boolean costs = options.threadCost() && run.tuning().asConfigured();
-            jvm = options.waits() || costs ? attach(name, label, server) : null;
-            sampler = options.waits() && jvm != null ? sampler(name, label, jvm) : null;
-            ThreadModelCost cost = costs && jvm != null ? startCost(name + "/" + label, dir, virtualThreads) : null;
+            jvm = options.waits() || costs ? JvmAttach.attach(name, label, server, facts) : null;
+            ThreadSampler sampler = options.waits() && jvm != null ? JvmAttach.sampler(name, label, jvm, facts) : null;
+            ThreadModelCost cost = costs && jvm != null ? startCost(jvm, name + "/" + label, dir, virtualThreads) : null;
             List<CellSpec> cells = Matrix.cells(options, variant, virtualThreads);
             if (cost != null) {
                 holdUsers(cost, target, scrape);
@@ -192,7 +155,7 @@ public final class Comparison {
                         progress.costDone();
                         continue;
                     }
-                    CellResult result = runCell(name, label, target, scrape, bounds, cell, audit, dir);
+                    CellResult result = cellRun.run(name, label, clientFor(target), target, scrape, bounds, cell, audit, sampler, dir);
                     trials.computeIfAbsent(cell, c -> new ArrayList<>()).add(result);
                     if (result.results() != null) {
                         jtls.add(runDir.resolve(result.results()));
@@ -205,7 +168,7 @@ public final class Comparison {
             footprints.add(Footprint.of(name + "/" + label, readySeconds, server.readySeconds().isPresent() ? "docker run" : "its JVM started",
                     MetricsScrape.samples(text), combined, server.packaging()));
             if (sampler != null) {
-                facts.add(samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList()));
+                facts.add(RunFacts.samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList()));
             }
             if (cost != null) {
                 ThreadModelCost.Row row = cost.finish(name + "/" + label);
@@ -217,10 +180,8 @@ public final class Comparison {
             throw new Deployment.Lost(name + "/" + label + " stopped answering at " + opened.baseUrl()
                     + (gone.getMessage() == null ? "" : " (" + gone.getMessage() + ")"));
         } finally {
-            sampler = null;
             if (jvm != null) {
                 jvm.close();
-                jvm = null;
             }
         }
         if (options.dashboards() && client instanceof JMeterClient jmeter && !jtls.isEmpty()) {
@@ -245,7 +206,7 @@ public final class Comparison {
         for (CellSpec cell : paths.values()) {
             clientFor(target).run(cell, target, 0, options.smoke() ? 1 : Measurement.WARM_UP_SECONDS, jtl);
             Files.deleteIfExists(jtl);
-            settle(scrape);
+            Settle.await(scrape);
         }
         System.out.println("done");
     }
@@ -265,110 +226,8 @@ public final class Comparison {
         }
     }
 
-    private CellResult runCell(String name, String variant, LoadClient.Target target, MetricsScrape scrape, Bounds bounds,
-            CellSpec cell, EntryAudit audit, Path dir) throws Exception {
-        Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", ++cellsRun,
-                cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
-        LoadClient client = clientFor(target);
-        boolean audited = audit != null && cell.writesEntries() && client.countsEveryRequest();
-        long viewsBefore = audited ? audit.views() : 0;
-        ServerWatch watch = ServerWatch.start(scrape);
-        String failure = null;
-        ServerActivity activity;
-        CellStats stats;
-        // wrk's CPU is counted once it exits, and a loop-bound cell is measured whole: both are read over the whole cell.
-        boolean whole = cell.loopBound() || !options.jmeter();
-        CpuSets.ClientWindow window = cpus.clientWindow(whole ? 0 : options.warmup(), whole ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.seconds());
-        // Sampled in the warm-up, which is cut: the stop a dump costs the server stays out of the figures.
-        ThreadSampler.Session sampling = sampler == null || whole ? null
-                : sampler.start(Math.round(1000 * options.warmup() * ThreadSampler.FROM_WARM_UP), 1000L * options.warmup());
-        try {
-            stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
-        } catch (LoadClient.Unfinished e) {
-            stats = CellStats.of(List.of(), 0, 0);
-            failure = e.getMessage();
-        } finally {
-            activity = watch.stop().with(sampling == null ? WaitSites.NONE : sampling.stop());
-        }
-        double clientCpu = window.share();
-        // Requests the client gave up on may still be in the server: let them end before auditing.
-        if (!settle(scrape) && failure == null) {
-            failure = "the server still had requests in flight " + Measurement.SETTLE_MS / 1000 + " s after the load";
-        }
-        EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(audit.views() - viewsBefore, stats.okTotal()) : null;
-        if (failure == null && client.partial() != null) {
-            // An engine's samples are missing: that explains the figures, and any audit, best.
-            failure = client.partial();
-        }
-        if (failure != null) {
-            // Keep the settle failure: it says more than the figures.
-        } else if (stats.samples() == 0) {
-            failure = "no answer in the measured window";
-        } else if (stats.unexpectedErrorRate() > Measurement.ERROR_BUDGET) {
-            failure = String.format(Locale.ROOT, "%.1f%% errors beyond load shedding", 100 * stats.unexpectedErrorRate());
-        } else if (verdict != null && !verdict.holds()) {
-            failure = "audit: " + verdict.describe();
-        }
-        CellResult.Lean second = null;
-        if (lean != null && cell.users() > 0 && !cell.loopBound()) {
-            // After the audit: wrk's requests write too. It runs the cell's whole length, warm-up
-            // included, since it cannot cut one: its start weighs less over a longer run.
-            CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds(), target.keepAlive());
-            second = new CellResult.Lean(w.throughput(), w.p95Ms(), w.errors());
-            settle(scrape);
-        }
-        return new CellResult(name, variant, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,
-                Files.exists(samples) ? runDir.relativize(samples) : null, second, null, clientCpu);
-    }
-
-    /** Attaches to the server's JVM; null (and said in the report) when that fails. */
-    private ServerJvm attach(String name, String variant, Deployment server) {
-        Optional<ProcessHandle> process = jvmOf(server);
-        if (process.isEmpty()) {
-            facts.add(name + "/" + variant + ": no thread sampling or thread model cost, the server's JVM was not found.");
-            return null;
-        }
-        try {
-            return ServerJvm.attach(process.get());
-        } catch (Exception e) {
-            facts.add(name + "/" + variant + ": no thread sampling or thread model cost, attaching to the server's JVM failed: " + e);
-            return null;
-        }
-    }
-
-    /** Samples the server's threads; null (and said in the report) when that fails. */
-    private ThreadSampler sampler(String name, String variant, ServerJvm jvm) {
-        try {
-            ThreadSampler sampler = new ThreadSampler(jvm);
-            if (variant.startsWith("virtual")) {
-                facts.add(name + "/" + variant + ": the thread samples see virtual threads only while mounted on a carrier (running or"
-                        + " pinned), not parked ones (a pool wait): the JVM's dump that lists those crashed JDK 25.0.3 under load.");
-            }
-            return sampler;
-        } catch (Exception e) {
-            facts.add(name + "/" + variant + ": no thread sampling, the server's JVM did not answer: " + e);
-            return null;
-        }
-    }
-
-    /** Seconds from the start of the server's JVM (the last one it started) to now, when it has answered; NaN when unknown. */
-    private static double readySeconds(Deployment server) {
-        if (server.readySeconds().isPresent()) {
-            return server.readySeconds().getAsDouble();
-        }
-        return jvmOf(server).flatMap(jvm -> jvm.info().startInstant())
-                .map(start -> java.time.Duration.between(start, java.time.Instant.now()).toMillis() / 1000.0).orElse(Double.NaN);
-    }
-
-    /** The server's JVM: the last java process it started (a launcher that forks the server's JVM comes before it). */
-    private static Optional<ProcessHandle> jvmOf(Deployment server) {
-        List<ProcessHandle> jvms = server.processes().stream()
-                .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList();
-        return jvms.isEmpty() ? Optional.empty() : Optional.of(jvms.get(jvms.size() - 1));
-    }
-
     /** The pinning recording, started before the warm-up; null (and said in the report) when the JVM refuses it. */
-    private ThreadModelCost startCost(String variant, Path dir, boolean virtualThreads) {
+    private ThreadModelCost startCost(ServerJvm jvm, String variant, Path dir, boolean virtualThreads) {
         try {
             return ThreadModelCost.start(jvm, dir, virtualThreads);
         } catch (Exception e) {
@@ -388,58 +247,10 @@ public final class Comparison {
                 ThreadModelCost.HOLD_USERS);
         System.out.flush();
         cost.measureHold(clientFor(target), target, scrape);
-        if (!settle(scrape)) {
+        if (!Settle.await(scrape)) {
             throw new IllegalStateException("the server still had requests in flight " + Measurement.SETTLE_MS / 1000 + " s after the hold");
         }
         System.out.println("done");
-    }
-
-    /** What the thread samples cost the server: the time its threads stood still for them. */
-    private static String samplingCost(String variant, List<CellResult> cells) {
-        double[] millis = cells.stream().mapToDouble(r -> r.facts().waits().sampleMillis()).filter(m -> !Double.isNaN(m)).sorted().toArray();
-        int samples = cells.stream().mapToInt(r -> r.facts().waits().samples()).sum();
-        if (millis.length == 0) {
-            return variant + ": thread sampling took no sample.";
-        }
-        double median = millis[(millis.length - 1) / 2];
-        return String.format(Locale.ROOT, "%s: threads sampled in the last %.0f%% of each warm-up (cut from the figures), %d samples;"
-                + " a sample took %.0f ms end to end, the server's threads standing still for part of it (median over the cells; %.0f ms at most).",
-                variant, 100 * (1 - ThreadSampler.FROM_WARM_UP), samples, median, millis[millis.length - 1]);
-    }
-
-    private static boolean settle(MetricsScrape scrape) throws Exception {
-        long deadline = System.currentTimeMillis() + Measurement.SETTLE_MS;
-        while (true) {
-            Map<String, Double> m = MetricsScrape.samples(scrape.text());
-            double inFlight = MetricsScrape.sum(m, "trainyard_async_open_requests") + MetricsScrape.sum(m, "trainyard_train_queue_depth")
-                    + MetricsScrape.sum(m, "trainyard_train_workers_busy")
-                    + MetricsScrape.sum(m, "trainyard_request_threads_busy") - 1; // this scrape's own thread
-            if (inFlight <= 0) {
-                return true;
-            }
-            if (System.currentTimeMillis() > deadline) {
-                return false;
-            }
-            Thread.sleep(50);
-        }
-    }
-
-    /**
-     * What the server reports of a sweep's tuning on /metrics: a server that did not take it would
-     * be measured under a label that is not true, so that fails the run.
-     */
-    static String tuningTaken(Tuning tuning, Map<String, Double> metrics) {
-        double threads = MetricsScrape.sum(metrics, "trainyard_server_request_threads_max");
-        double pool = MetricsScrape.sum(metrics, "trainyard_db_pool_max_connections");
-        if (tuning.threads() != null && threads > 0 && threads != tuning.threads()) {
-            throw new IllegalStateException("the server did not take " + tuning.label() + ": it reports " + threads + " request threads");
-        }
-        if (tuning.pool() != null && pool > 0 && pool != tuning.pool()) {
-            throw new IllegalStateException("the server did not take " + tuning.label() + ": it reports a pool of " + pool);
-        }
-        return String.format(Locale.ROOT, "tuned %s; on /metrics the server reports request threads %s, pool %s", tuning.label(),
-                threads > 0 ? String.format(Locale.ROOT, "%.0f", threads) : "(not on /metrics)",
-                pool > 0 ? String.format(Locale.ROOT, "%.0f", pool) : "(not on /metrics)");
     }
 
     /** One results file for the variant's dashboard: the cells' files, one header. */

@@ -1,10 +1,10 @@
 package dev.trainyard.tool.compare.measure;
 
 import dev.trainyard.tool.compare.analysis.CellResult;
+import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.CellSpec;
-import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
 import java.util.List;

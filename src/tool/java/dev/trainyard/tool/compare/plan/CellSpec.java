@@ -11,24 +11,23 @@ import java.util.Map;
  * @param users closed-model threads, or 0 for the open model
  * @param rate the open model's arrivals per second, or 0
  * @param serviceSeconds how long one request must take (sleep), NaN when the work decides
- * @param bound what limits concurrency besides users: "threads" (the server's request threads),
- *     "pool:NAME" (an offload executor), or "" (nothing below the users)
+ * @param bound what limits concurrency besides users
  * @param writesEntries whether every successful request adds one view to trentry (audited)
  * @param path the same work as one URL under /trainyard/, for the lean cross-check (wrk takes no random ids:
  *     entry and s2 pick theirs on the server)
  * @param trials how many trials the cell runs ({@link Matrix} decides; one until it does)
  */
 public record CellSpec(Row row, String plan, String style, int users, int rate, Map<String, String> props,
-        double serviceSeconds, String bound, boolean writesEntries, String path, int trials) {
+        double serviceSeconds, Bound bound, boolean writesEntries, String path, int trials) {
 
     public CellSpec(Row row, String plan, String style, int users, int rate, Map<String, String> props,
-            double serviceSeconds, String bound, boolean writesEntries, String path) {
+            double serviceSeconds, Bound bound, boolean writesEntries, String path) {
         this(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, 1);
     }
 
     /** A cell of a family with no query, size or driver of its own. */
     public CellSpec(String family, String plan, String style, int users, int rate, Map<String, String> props,
-            double serviceSeconds, String bound, boolean writesEntries, String path) {
+            double serviceSeconds, Bound bound, boolean writesEntries, String path) {
         this(Row.of(family), plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, 1);
     }
 

@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare.probe;
 
+import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.run.MetricsScrape;
 import java.util.Map;
@@ -31,11 +32,10 @@ public record Bounds(double requestThreads, Map<String, Double> metrics) {
             return Double.NaN;
         }
         double concurrent = cell.users();
-        if (cell.bound().equals("threads")) {
+        if (cell.bound().kind() == Bound.Kind.THREADS) {
             concurrent = Math.min(concurrent, requestThreads);
-        } else if (cell.bound().startsWith("pool:")) {
-            String pool = cell.bound().substring(5);
-            double max = MetricsScrape.sum(metrics, "trainyard_executor_max_concurrency", "executor=\"" + pool + "\"");
+        } else if (cell.bound().kind() == Bound.Kind.POOL) {
+            double max = MetricsScrape.sum(metrics, "trainyard_executor_max_concurrency", "executor=\"" + cell.bound().pool() + "\"");
             if (max > 0) {
                 concurrent = Math.min(concurrent, max);
             }

@@ -1,0 +1,104 @@
+package dev.trainyard.tool.compare.measure;
+
+import dev.trainyard.tool.compare.analysis.CellResult;
+import dev.trainyard.tool.compare.jvm.ThreadSampler;
+import dev.trainyard.tool.compare.jvm.WaitSites;
+import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.load.LoadClient;
+import dev.trainyard.tool.compare.load.WrkClient;
+import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Measurement;
+import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.probe.Bounds;
+import dev.trainyard.tool.compare.probe.CpuSets;
+import dev.trainyard.tool.compare.probe.EntryAudit;
+import dev.trainyard.tool.compare.probe.ServerActivity;
+import dev.trainyard.tool.compare.probe.ServerWatch;
+import dev.trainyard.tool.run.MetricsScrape;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** Runs the cells of a comparison, one trial at a time, each into its own numbered results file. */
+final class CellRun {
+
+    private final Options options;
+    private final CpuSets cpus;
+    /** The lean second opinion on every closed cell (crosscheck=true), or null. */
+    private final WrkClient lean;
+    private final Path runDir;
+    /** Cells run so far, every trial counted: each one's results file gets the next number. */
+    private int cellsRun;
+
+    CellRun(Options options, CpuSets cpus, WrkClient lean, Path runDir) {
+        this.options = options;
+        this.cpus = cpus;
+        this.lean = lean;
+        this.runDir = runDir;
+    }
+
+    /**
+     * One trial of one cell: its load, the server watched (and its threads sampled in the warm-up),
+     * the client's CPU, the server settled, the views audited, wrk's second opinion; a cell fails
+     * with why where it did not settle, answer, stay within the error budget or add the views it
+     * acknowledged.
+     *
+     * @param sampler the variant's thread sampler, or null
+     * @param audit null where the harness cannot read the deployment's database
+     */
+    CellResult run(String name, String variant, LoadClient client, LoadClient.Target target, MetricsScrape scrape, Bounds bounds,
+            CellSpec cell, EntryAudit audit, ThreadSampler sampler, Path dir) throws Exception {
+        Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", ++cellsRun,
+                cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
+        boolean audited = audit != null && cell.writesEntries() && client.countsEveryRequest();
+        long viewsBefore = audited ? audit.views() : 0;
+        ServerWatch watch = ServerWatch.start(scrape);
+        String failure = null;
+        ServerActivity activity;
+        CellStats stats;
+        // wrk's CPU is counted once it exits, and a loop-bound cell is measured whole: both are read over the whole cell.
+        boolean whole = cell.loopBound() || !options.jmeter();
+        CpuSets.ClientWindow window = cpus.clientWindow(whole ? 0 : options.warmup(), whole ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.seconds());
+        // Sampled in the warm-up, which is cut: the stop a dump costs the server stays out of the figures.
+        ThreadSampler.Session sampling = sampler == null || whole ? null
+                : sampler.start(Math.round(1000 * options.warmup() * ThreadSampler.FROM_WARM_UP), 1000L * options.warmup());
+        try {
+            stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
+        } catch (LoadClient.Unfinished e) {
+            stats = CellStats.of(List.of(), 0, 0);
+            failure = e.getMessage();
+        } finally {
+            activity = watch.stop().with(sampling == null ? WaitSites.NONE : sampling.stop());
+        }
+        double clientCpu = window.share();
+        // Requests the client gave up on may still be in the server: let them end before auditing.
+        if (!Settle.await(scrape) && failure == null) {
+            failure = "the server still had requests in flight " + Measurement.SETTLE_MS / 1000 + " s after the load";
+        }
+        EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(audit.views() - viewsBefore, stats.okTotal()) : null;
+        if (failure == null && client.partial() != null) {
+            // An engine's samples are missing: that explains the figures, and any audit, best.
+            failure = client.partial();
+        }
+        if (failure != null) {
+            // Keep the settle failure: it says more than the figures.
+        } else if (stats.samples() == 0) {
+            failure = "no answer in the measured window";
+        } else if (stats.unexpectedErrorRate() > Measurement.ERROR_BUDGET) {
+            failure = String.format(Locale.ROOT, "%.1f%% errors beyond load shedding", 100 * stats.unexpectedErrorRate());
+        } else if (verdict != null && !verdict.holds()) {
+            failure = "audit: " + verdict.describe();
+        }
+        CellResult.Lean second = null;
+        if (lean != null && cell.users() > 0 && !cell.loopBound()) {
+            // After the audit: wrk's requests write too. It runs the cell's whole length, warm-up
+            // included, since it cannot cut one: its start weighs less over a longer run.
+            CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds(), target.keepAlive());
+            second = new CellResult.Lean(w.throughput(), w.p95Ms(), w.errors());
+            Settle.await(scrape);
+        }
+        return new CellResult(name, variant, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,
+                Files.exists(samples) ? runDir.relativize(samples) : null, second, null, clientCpu);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.trainyard.tool.compare.measure;
+
+import dev.trainyard.tool.compare.analysis.CellResult;
+import dev.trainyard.tool.compare.experiments.Matrix;
+import dev.trainyard.tool.compare.jvm.ThreadSampler;
+import dev.trainyard.tool.compare.load.LoadClient;
+import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.probe.CpuSets;
+import dev.trainyard.tool.run.MetricsScrape;
+import dev.trainyard.tool.run.Tuning;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** What the report's "The run" list says of how the run was made: its settings, its machine, its server variants. */
+final class RunFacts {
+
+    private RunFacts() {
+    }
+
+    /** What the report says of the run before its cells: its mode, machine, cores, clients, target and what it skipped. */
+    static void before(Options options, Path runDir, CpuSets cpus, LoadClient client, LoadClient http2, List<String> skipped,
+            List<String> facts) {
+        facts.add("Run " + runDir.getFileName() + ", mode " + options.mode() + ": " + options.warmup() + " s warm-up (cut) + "
+                + options.seconds() + " s measured per cell, " + (options.trials() == 1 ? "one trial"
+                : options.trials() + " trials interleaved, " + Matrix.CONTENDED_TRIALS * options.trials()
+                        + " at the entry plan's highest load (figures: medians; a lead counts only where its 95% interval over the paired trials excludes a tie)")
+                + "; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
+        facts.add("Machine: " + cpus.cores() + " cores, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() && options.engines() == null ? " in-process" : "")
+                + " on Java " + System.getProperty("java.version") + ".");
+        facts.add(cpus.describe());
+        for (LoadClient each : http2 == null ? List.of(client) : List.of(client, http2)) {
+            if (each.limits() != null) {
+                facts.add(each.limits());
+            }
+        }
+        if (options.remote()) {
+            facts.add("Target: " + options.url() + " (" + options.urlName() + "), a deployment this harness did not start: its variant,"
+                    + " resident memory and CPU come from its /metrics; no start-up time, no views audit (its database is not the"
+                    + " harness's), no CPU isolation. Its entries must number at least the entry plan's id range.");
+        } else {
+            if (options.packaged()) {
+                facts.add("Target: containers, one at a time, of the images " + options.containers().images() + "/<server> on the"
+                        + " host's network, each pinned like the processes (cpuset) under a memory limit of "
+                        + options.containers().memory() + ", against the harness's own database; start-up counts from docker run.");
+            }
+            facts.add("Store size: " + System.getProperty("trainyard.store.size", "default") + ".");
+        }
+        facts.add("Compare rows of one run: the machine is shared and noisy.");
+        skipped.forEach(s -> facts.add("Not run: " + s + "."));
+    }
+
+    /** What the thread samples cost the server: the time its threads stood still for them. */
+    static String samplingCost(String variant, List<CellResult> cells) {
+        double[] millis = cells.stream().mapToDouble(r -> r.facts().waits().sampleMillis()).filter(m -> !Double.isNaN(m)).sorted().toArray();
+        int samples = cells.stream().mapToInt(r -> r.facts().waits().samples()).sum();
+        if (millis.length == 0) {
+            return variant + ": thread sampling took no sample.";
+        }
+        double median = millis[(millis.length - 1) / 2];
+        return String.format(Locale.ROOT, "%s: threads sampled in the last %.0f%% of each warm-up (cut from the figures), %d samples;"
+                + " a sample took %.0f ms end to end, the server's threads standing still for part of it (median over the cells; %.0f ms at most).",
+                variant, 100 * (1 - ThreadSampler.FROM_WARM_UP), samples, median, millis[millis.length - 1]);
+    }
+
+    /**
+     * What the server reports of a sweep's tuning on /metrics: a server that did not take it would
+     * be measured under a label that is not true, so that fails the run.
+     */
+    static String tuningTaken(Tuning tuning, Map<String, Double> metrics) {
+        double threads = MetricsScrape.sum(metrics, "trainyard_server_request_threads_max");
+        double pool = MetricsScrape.sum(metrics, "trainyard_db_pool_max_connections");
+        if (tuning.threads() != null && threads > 0 && threads != tuning.threads()) {
+            throw new IllegalStateException("the server did not take " + tuning.label() + ": it reports " + threads + " request threads");
+        }
+        if (tuning.pool() != null && pool > 0 && pool != tuning.pool()) {
+            throw new IllegalStateException("the server did not take " + tuning.label() + ": it reports a pool of " + pool);
+        }
+        return String.format(Locale.ROOT, "tuned %s; on /metrics the server reports request threads %s, pool %s", tuning.label(),
+                threads > 0 ? String.format(Locale.ROOT, "%.0f", threads) : "(not on /metrics)",
+                pool > 0 ? String.format(Locale.ROOT, "%.0f", pool) : "(not on /metrics)");
+    }
+}
