@@ -87,7 +87,7 @@ public final class Compare {
         Path runDir = options.dir().resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(runDir);
         LoadClient client = options.jmeter() ? new JMeterClient(options.jmeterHome(), options.plansDir(), options.engines()) : new WrkClient(runDir);
-        Progress progress = new Progress(options, plan.runs().stream().map(r -> new String[] {r.server(), r.variant()}).toList());
+        Progress progress = new Progress(options, plan.runs());
         WrkClient lean = options.crosscheck() && options.jmeter() ? new WrkClient(runDir) : null;
         Comparison run = new Comparison(options, client, runDir, progress, lean, options.remote()
                 ? CpuSets.unpinned("target=url: the server's processes are not the harness's to pin") : CpuSets.plan(options.isolate()));
@@ -102,9 +102,9 @@ public final class Compare {
                     EntryAudit audit = new EntryAudit(database.settings());
                     for (ServerRun each : plan.runs()) {
                         run.runVariant(each, options.packaged()
-                                ? () -> ContainerDeployment.start(options.containers(), each.server(), each.variant(), database.settings(),
+                                ? () -> ContainerDeployment.start(options.containers(), each.server(), each.variant().key(), database.settings(),
                                         run.cpus().serverCpus())
-                                : () -> Deployment.of(Server.start(each.server(), each.variant(), database.settings(), each.tuning(),
+                                : () -> Deployment.of(Server.start(each.server(), each.variant().key(), database.settings(), each.tuning(),
                                         each.tls(), created -> { })), audit);
                     }
                 }
@@ -112,7 +112,7 @@ public final class Compare {
         } catch (Deployment.Lost e) {
             lost = e.getMessage();
         } finally {
-            Report report = run.report(plan.runs());
+            Report report = run.report();
             report.write(runDir);
             report.print(System.out, runDir);
             link(options.dir().resolve("latest"), runDir);

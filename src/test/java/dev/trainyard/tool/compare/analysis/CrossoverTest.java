@@ -11,6 +11,8 @@ import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Row;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -105,7 +107,7 @@ public class CrossoverTest {
     }
 
     private static CellResult withLean(CellResult r, double throughput) {
-        return new CellResult(r.server(), r.variant(), r.spec(), r.stats(), r.facts(), r.littleLimit(), r.audit(), r.failure(),
+        return new CellResult(r.run(), r.spec(), r.stats(), r.facts(), r.littleLimit(), r.audit(), r.failure(),
                 r.results(), new CellResult.Lean(throughput, 1, 0), r.trials(), r.clientCpu());
     }
 
@@ -116,7 +118,7 @@ public class CrossoverTest {
     public static CellResult cell(String server, Row row, String style, int users, double throughput) {
         CellSpec spec = new CellSpec(row, row.family() + ".jmx", style, users, 0, Map.of(), Double.NaN, Bound.NONE, false, style);
         CellStats stats = new CellStats(1000, 0, 0, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
-        return new CellResult(server, "platform", spec, stats, ServerActivity.NONE, Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
+        return new CellResult(ServerRun.of(server, ThreadModel.PLATFORM), spec, stats, ServerActivity.NONE, Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
     }
 
     private static Point trials(int users, Interval baseline, Interval challenger) {
@@ -144,7 +146,7 @@ public class CrossoverTest {
     void aCellsTrialsCombineIntoTheMedianTrialWithTheirIntervalAndAnyFailure() {
         CellResult a = cell("tomcat", "entry", "train", 50, 900);
         CellResult b = cell("tomcat", "entry", "train", 50, 1100);
-        CellResult c = new CellResult("tomcat", "platform", a.spec(), a.stats(), a.facts(), a.littleLimit(), null, "audit: lost 1",
+        CellResult c = new CellResult(ServerRun.of("tomcat", ThreadModel.PLATFORM), a.spec(), a.stats(), a.facts(), a.littleLimit(), null, "audit: lost 1",
                 a.results(), null, null, 0.95);
         CellResult combined = CellResult.combine(List.of(b, a, c));
         assertEquals(900, combined.stats().throughput(), 1e-9, "the middle of 900, 900, 1100");

@@ -7,6 +7,8 @@ import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import dev.trainyard.tool.compare.target.Packaging;
 import java.util.List;
@@ -20,7 +22,7 @@ public class FootprintTest {
         CellSpec spec = new CellSpec(experiment, experiment + ".jmx", style, users, 0, Map.of(), Double.NaN, Bound.NONE, false, style + "/" + experiment);
         CellStats stats = new CellStats(requests, 0, 0, 2, requests / 2.0, 1, 2, 3, 4, 1, requests, requests);
         ServerActivity facts = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 8, 0, WaitSites.NONE, residentMib * 1048576, cpuSeconds);
-        return new CellResult("tomcat", "platform", spec, stats, facts, Double.NaN, null, null, null, null, null, 0.5);
+        return new CellResult(ServerRun.of("tomcat", ThreadModel.PLATFORM), spec, stats, facts, Double.NaN, null, null, null, null, null, 0.5);
     }
 
     @Test
@@ -59,7 +61,7 @@ public class FootprintTest {
     void theCheapestServerPerRequestAtEachEntryLoadComesFirstWithItsCheapestStyle() {
         CellResult tomcatTrain = cell("entry", "train", 400, 20_000, 2.0, 500);
         CellResult async = cell("entry", "async", 400, 20_000, 1.0, 500);
-        CellResult jettyAsync = new CellResult("jetty", "virtual", async.spec(), async.stats(), async.facts(), Double.NaN, null, null,
+        CellResult jettyAsync = new CellResult(ServerRun.of("jetty", ThreadModel.VIRTUAL), async.spec(), async.stats(), async.facts(), Double.NaN, null, null,
                 null, null, null, 0.5);
         List<String> cheapest = Footprint.cheapest(List.of(cell("entry", "blocking", 400, 10_000, 3.0, 500), tomcatTrain, jettyAsync,
                 cell("entry", "blocking", 50, 10_000, 1.0, 300), cell("sleep", "async", 1000, 100_000, 0.1, 300)));

@@ -8,6 +8,9 @@ import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Protocol;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import dev.trainyard.tool.compare.probe.ThreadTimeline;
 import dev.trainyard.tool.compare.report.ThreadsOverTimeSection;
@@ -23,8 +26,8 @@ public class ThreadsOverTimeTest {
 
     @Test
     void platformThreadsWithinTheirBoundAndVirtualThreadsWithoutNewOnesHold() {
-        List<CellResult> cells = List.of(cell("platform https", timeline(200, 40, 60, 230, 238), 2000, 0),
-                cell("virtual https", timeline(Double.NaN, 30, 31, 33, 32), 2400, 0));
+        List<CellResult> cells = List.of(cell(ServerRun.of("tomcat", ThreadModel.PLATFORM).over(Protocol.HTTPS), timeline(200, 40, 60, 230, 238), 2000, 0),
+                cell(ServerRun.of("tomcat", ThreadModel.VIRTUAL).over(Protocol.HTTPS), timeline(Double.NaN, 30, 31, 33, 32), 2400, 0));
         List<Finding> found = new ThreadsOverTime(cells).findings();
         assertEquals(2, found.size(), found.toString());
         assertTrue(found.get(0).holds(), found.get(0).sentence());
@@ -36,8 +39,8 @@ public class ThreadsOverTimeTest {
 
     @Test
     void threadsBeyondTheBoundOrVirtualErrorsDoNotHold() {
-        List<CellResult> cells = List.of(cell("platform", timeline(200, 40, 400, 900), 2000, 0.01),
-                cell("virtual", timeline(Double.NaN, 30, 31, 40), 800, 0.05));
+        List<CellResult> cells = List.of(cell(ServerRun.of("tomcat", ThreadModel.PLATFORM), timeline(200, 40, 400, 900), 2000, 0.01),
+                cell(ServerRun.of("tomcat", ThreadModel.VIRTUAL), timeline(Double.NaN, 30, 31, 40), 800, 0.05));
         List<Finding> found = new ThreadsOverTime(cells).findings();
         assertFalse(found.get(0).holds(), "860 new threads over a bound of 200: " + found.get(0).sentence());
         assertFalse(found.get(1).holds(), "fewer threads but more errors: " + found.get(1).sentence());
@@ -45,7 +48,7 @@ public class ThreadsOverTimeTest {
 
     @Test
     void theLinesTheCsvAndTheChartCarryEverySecond() {
-        List<CellResult> cells = List.of(cell("platform", timeline(200, 40, 60, 230), 2000, 0));
+        List<CellResult> cells = List.of(cell(ServerRun.of("tomcat", ThreadModel.PLATFORM), timeline(200, 40, 60, 230), 2000, 0));
         ThreadsOverTime threads = new ThreadsOverTime(cells);
         assertEquals(List.of("tomcat/platform blocking sleep @ 500: 2000 req/s, p95 250.0 ms, 0.00% errors;"
                 + " live threads each second: 40 60 230"), threads.lines());
@@ -62,7 +65,7 @@ public class ThreadsOverTimeTest {
     @Test
     void cellsOfOtherExperimentsAreNotDrawn() {
         CellSpec hello = new CellSpec("hello", "hello.jmx", "blocking", 500, 0, Map.of(), Double.NaN, Bound.NONE, false, "blocking/hello");
-        CellResult other = new CellResult("tomcat", "platform", hello, stats(1000, 0), activity(timeline(200, 40, 50)), 0, null, null, null,
+        CellResult other = new CellResult(ServerRun.of("tomcat", ThreadModel.PLATFORM), hello, stats(1000, 0), activity(timeline(200, 40, 50)), 0, null, null, null,
                 null, null, Double.NaN);
         assertTrue(new ThreadsOverTime(List.of(other)).isEmpty());
     }
@@ -75,8 +78,8 @@ public class ThreadsOverTimeTest {
         return t;
     }
 
-    private static CellResult cell(String variant, ThreadTimeline timeline, double throughput, double errorRate) {
-        return new CellResult("tomcat", variant, SLEEP, stats(throughput, errorRate), activity(timeline), 0, null, null, null, null, null,
+    private static CellResult cell(ServerRun run, ThreadTimeline timeline, double throughput, double errorRate) {
+        return new CellResult(run, SLEEP, stats(throughput, errorRate), activity(timeline), 0, null, null, null, null, null,
                 Double.NaN);
     }
 

@@ -68,7 +68,7 @@ public class VerdictsTest {
     }
 
     private static CellResult clientBound(CellResult r) {
-        return new CellResult(r.server(), r.variant(), r.spec(), r.stats(), r.facts(), r.littleLimit(), null, null, r.results(), null, null, 0.97);
+        return new CellResult(r.run(), r.spec(), r.stats(), r.facts(), r.littleLimit(), null, null, r.results(), null, null, 0.97);
     }
 
     @Test

@@ -1,5 +1,10 @@
 package dev.trainyard.tool.compare.experiments;
 
+import static dev.trainyard.tool.compare.analysis.CrossoverTest.cell;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.jvm.WaitSites;
@@ -8,13 +13,11 @@ import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Driver;
 import dev.trainyard.tool.compare.plan.Row;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import static dev.trainyard.tool.compare.analysis.CrossoverTest.cell;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 public class FindingsTest {
 
@@ -64,7 +67,7 @@ public class FindingsTest {
         CellStats stats = new CellStats(1000, failed, 0, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
         // Request threads inside the WAR; the JVM's live threads (the first figure) carry over from cell to cell and say nothing here.
         ServerActivity facts = new ServerActivity(250, threads, 0, 0, 0, 0, 0, 0, 20, 0, WaitSites.NONE, Double.NaN, Double.NaN);
-        return new CellResult("tomcat", "platform", spec, stats, facts, Double.NaN, null, null, java.nio.file.Path.of("x.jtl"), null, null, 0.5);
+        return new CellResult(ServerRun.of("tomcat", ThreadModel.PLATFORM), spec, stats, facts, Double.NaN, null, null, java.nio.file.Path.of("x.jtl"), null, null, 0.5);
     }
 
     private static List<CellResult> bigAnswers(long syncFailed, double syncThreads, long asyncFailed, double asyncThreads) {

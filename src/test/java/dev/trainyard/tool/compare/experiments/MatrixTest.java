@@ -1,29 +1,33 @@
 package dev.trainyard.tool.compare.experiments;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.trainyard.tool.compare.measure.Progress;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Option;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 public class MatrixTest {
 
-    private static final List<String[]> FIVE_VARIANTS = List.of(new String[] {"tomcat", "platform"}, new String[] {"tomcat", "virtual"},
-            new String[] {"jetty", "platform"}, new String[] {"jetty", "virtual"}, new String[] {"glassfish", "platform"});
+    private static final List<ServerRun> FIVE_VARIANTS = List.of(ServerRun.of("tomcat", ThreadModel.PLATFORM),
+            ServerRun.of("tomcat", ThreadModel.VIRTUAL), ServerRun.of("jetty", ThreadModel.PLATFORM), ServerRun.of("jetty", ThreadModel.VIRTUAL),
+            ServerRun.of("glassfish", ThreadModel.PLATFORM));
 
     @Test
     void theDefaultRunCoversTheFiveExperimentsWithTrialsWithinItsBudget() {
         Options options = Options.parse(Map.of());
-        List<CellSpec> platform = Matrix.cells(options, "platform", true);
-        List<CellSpec> virtual = Matrix.cells(options, "virtual", true);
+        List<CellSpec> platform = Matrix.cells(options, ThreadModel.PLATFORM, true);
+        List<CellSpec> virtual = Matrix.cells(options, ThreadModel.VIRTUAL, true);
 
         assertEquals(3, options.trials());
         Set<String> plans = platform.stream().map(CellSpec::plan).collect(Collectors.toSet());
@@ -50,12 +54,12 @@ public class MatrixTest {
     @Test
     void oneTrialStaysOneEverywhere() {
         Options options = Options.parse(Map.of("mode", "smoke"));
-        assertEquals(Set.of(1), Matrix.cells(options, "platform", true).stream().map(CellSpec::trials).collect(Collectors.toSet()));
+        assertEquals(Set.of(1), Matrix.cells(options, ThreadModel.PLATFORM, true).stream().map(CellSpec::trials).collect(Collectors.toSet()));
     }
 
     @Test
     void smokeRunsTheStorePlanOnceOnThreeQueries() {
-        List<CellSpec> store = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "store")), "platform", true).stream()
+        List<CellSpec> store = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "store")), ThreadModel.PLATFORM, true).stream()
                 .filter(c -> c.experiment().startsWith("store")).toList();
         // CI's smoke run crosses the web style with the driver: each query's 2x2.
         assertEquals(List.of("store s2", "store s2", "store s2 r2dbc", "store s2 r2dbc", "store c4", "store c4", "store c4 r2dbc", "store c4 r2dbc"),
@@ -88,34 +92,34 @@ public class MatrixTest {
 
     @Test
     void theResponseSizeSweepStreamsOnEitherDriver() {
-        List<CellSpec> smoke = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "products")), "platform", true).stream()
+        List<CellSpec> smoke = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "products")), ThreadModel.PLATFORM, true).stream()
                 .filter(c -> c.experiment().startsWith("products")).toList();
         // The medium answer alone at smoke size: as many cells as one driver's two sizes.
         assertEquals(List.of("products 10000", "products 10000", "products 10000 r2dbc", "products 10000 r2dbc"),
                 smoke.stream().map(CellSpec::experiment).toList());
         assertEquals(List.of("blocking/products?count=10000", "async/products?count=10000", "blocking/r2dbc/products?count=10000",
                 "async/r2dbc/products?count=10000"), smoke.stream().map(CellSpec::path).toList());
-        List<String> full = Matrix.cells(Options.parse(Map.of("mode", "full", "plans", "products")), "platform", true).stream()
+        List<String> full = Matrix.cells(Options.parse(Map.of("mode", "full", "plans", "products")), ThreadModel.PLATFORM, true).stream()
                 .map(CellSpec::experiment).filter(e -> e.startsWith("products")).distinct().toList();
         assertEquals(List.of("products 100", "products 100 r2dbc", "products 10000", "products 10000 r2dbc", "products 100000",
                 "products 100000 r2dbc"), full);
     }
 
     private static List<String> store(Map<String, String> settings) {
-        return Matrix.cells(Options.parse(settings), "platform", true).stream().map(CellSpec::experiment)
+        return Matrix.cells(Options.parse(settings), ThreadModel.PLATFORM, true).stream().map(CellSpec::experiment)
                 .filter(e -> e.startsWith("store")).toList();
     }
 
     @Test
     void namedPlansRunOnEveryVariant() {
         Options options = Options.parse(Map.of("plans", "store"));
-        assertEquals(List.of("store"), options.plans("virtual"));
+        assertEquals(List.of("store"), options.plans(ThreadModel.VIRTUAL));
     }
 
     @Test
     void theCostRunsInTheFirstTrialAndTheCalibrationInTheLast() {
         Options options = Options.parse(Map.of("plans", "cost,entry", "users", "5"));
-        List<CellSpec> cells = Matrix.cells(options, "platform", true);
+        List<CellSpec> cells = Matrix.cells(options, ThreadModel.PLATFORM, true);
         CellSpec cost = cells.stream().filter(CellSpec::cost).findFirst().orElseThrow();
         CellSpec calibration = cells.stream().filter(CellSpec::calibration).findFirst().orElseThrow();
         CellSpec entry = cells.stream().filter(c -> c.experiment().equals("entry")).findFirst().orElseThrow();
@@ -130,7 +134,7 @@ public class MatrixTest {
     @Test
     void fullModeRunsEveryPlanAtTheSeedsLoadsAndLengths() {
         Options options = Options.parse(Map.of("mode", "full"));
-        List<CellSpec> cells = Matrix.cells(options, "platform", true);
+        List<CellSpec> cells = Matrix.cells(options, ThreadModel.PLATFORM, true);
 
         assertEquals(60, options.seconds());
         assertEquals(Option.PLANS.allowed().stream().filter(p -> !p.equals("cost")).map(p -> p + ".jmx").collect(Collectors.toSet()),
@@ -145,8 +149,8 @@ public class MatrixTest {
     void usersReplaceTheLoadLevelsAndTheVirtualPoolNeedsVirtualThreads() {
         Options options = Options.parse(Map.of("mode", "full", "plans", "offload", "users", "7,70"));
 
-        List<CellSpec> platform = Matrix.cells(options, "platform", false);
-        List<CellSpec> virtual = Matrix.cells(options, "platform", true);
+        List<CellSpec> platform = Matrix.cells(options, ThreadModel.PLATFORM, false);
+        List<CellSpec> virtual = Matrix.cells(options, ThreadModel.PLATFORM, true);
 
         assertEquals(Set.of(7, 70), platform.stream().filter(c -> c.experiment().equals("offload")).map(CellSpec::users).collect(Collectors.toSet()));
         assertTrue(platform.stream().noneMatch(c -> c.style().equals("virtual")));
@@ -178,14 +182,14 @@ public class MatrixTest {
         assertEquals(List.of("jetty"), options.servers());
         assertEquals(5, options.seconds());
         assertTrue(!options.dashboards(), "wrk keeps no samples for a dashboard");
-        Set<String> trainStyles = Matrix.cells(options, "platform", false).stream().filter(c -> c.experiment().equals("entry"))
+        Set<String> trainStyles = Matrix.cells(options, ThreadModel.PLATFORM, false).stream().filter(c -> c.experiment().equals("entry"))
                 .map(CellSpec::style).filter(s -> s.startsWith("train")).collect(Collectors.toSet());
         assertEquals(Set.of("train", "train window", "train adaptive"), trainStyles);
     }
 
     @Test
     void theCostPlanIsOneCellAndNeedsNoCalibration() {
-        List<CellSpec> cells = Matrix.cells(Options.parse(Map.of("plans", "cost", "cost.count", "20000")), "platform", false);
+        List<CellSpec> cells = Matrix.cells(Options.parse(Map.of("plans", "cost", "cost.count", "20000")), ThreadModel.PLATFORM, false);
         assertEquals(1, cells.size());
         assertTrue(cells.get(0).cost());
         assertEquals("20000", cells.get(0).props().get("count"));

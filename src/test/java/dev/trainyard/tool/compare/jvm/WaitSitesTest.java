@@ -8,6 +8,8 @@ import dev.trainyard.tool.compare.analysis.Reasons;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -123,11 +125,11 @@ public class WaitSitesTest {
         assertEquals(List.of("the request threads at their bound (99% of Little's limit)", "the load client's CPU saturated (97%)"),
                 Reasons.of(threadBound));
         assertNull(Reasons.sentence(keptUp), "no thread bound below the users' own: the server kept up with them");
-        CellResult virtualPoolBound = new CellResult("tomcat", "virtual", databaseBound.spec(), databaseBound.stats(),
+        CellResult virtualPoolBound = new CellResult(ServerRun.of("tomcat", ThreadModel.VIRTUAL), databaseBound.spec(), databaseBound.stats(),
                 new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 268.6, WaitSites.NONE, Double.NaN, Double.NaN), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
         assertEquals(List.of("269 requests waiting for a pool connection at once on average"), Reasons.of(virtualPoolBound),
                 "the WAR's own count, where the samples cannot see parked virtual threads");
-        CellResult bothSay = new CellResult("glassfish", "platform", poolBound.spec(), poolBound.stats(),
+        CellResult bothSay = new CellResult(ServerRun.of("glassfish", ThreadModel.PLATFORM), poolBound.spec(), poolBound.stats(),
                 new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 3, poolBound.facts().waits(), Double.NaN, Double.NaN), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
         assertEquals(1, Reasons.of(bothSay).size(), "the sampled pool wait says it once");
         ThreadStack running = stack("RUNNABLE", "dev.trainyard.web.JsonOut.write");
@@ -148,7 +150,7 @@ public class WaitSitesTest {
     private static CellResult cell(String experiment, Bound bound, double service, double littleLimit, WaitSites waits, double clientCpu) {
         CellSpec spec = new CellSpec(experiment, experiment + ".jmx", "blocking", 400, 0, Map.of(), service, bound, false, "blocking/" + experiment);
         CellStats stats = new CellStats(1000, 0, 0, 10, 990, 5, 10, 20, 30, 6, 1000, 1000);
-        return new CellResult("glassfish", "platform", spec, stats, ServerActivity.NONE.with(waits), littleLimit, null, null,
+        return new CellResult(ServerRun.of("glassfish", ThreadModel.PLATFORM), spec, stats, ServerActivity.NONE.with(waits), littleLimit, null, null,
                 Path.of("x.jtl"), null, null, clientCpu);
     }
 

@@ -46,7 +46,7 @@ class OptionsReferenceTest {
             assertEquals(Option.DRIVERS.defaultIn(mode), String.join(",", o.drivers().stream().map(Driver::key).toList()), mode);
             assertEquals(Option.QUERIES.defaultIn(mode), String.join(",", o.queries()), mode);
             assertEquals(Option.PLANS.defaultIn(mode), String.join(",", o.plans()), mode);
-            assertEquals(Option.PROTOCOLS.defaultIn(mode), String.join(",", o.protocols()), mode);
+            assertEquals(Option.PROTOCOLS.defaultIn(mode), o.protocols().stream().map(Protocol::key).collect(java.util.stream.Collectors.joining(",")), mode);
             assertEquals(Option.SERVERS.defaultIn(mode), String.join(",", o.servers()), mode);
             assertEquals(Boolean.parseBoolean(Option.THREADCOST.defaultIn(mode)), o.threadCost(), mode);
             assertEquals(Boolean.parseBoolean(Option.SWEEP.defaultIn(mode)), o.sweep().on(), mode);

@@ -11,6 +11,8 @@ import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Driver;
 import dev.trainyard.tool.compare.plan.Row;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,7 +26,7 @@ public class DriverSquaresTest {
         CellStats stats = new CellStats(1000, failed, failed, 10, throughput, 5, 10, 20, 30, 6, 1000, 1000);
         // Request threads inside the WAR; the JVM's live threads (the first figure) carry over from cell to cell and say nothing here.
         ServerActivity facts = new ServerActivity(250, threads, 0, 0, 0, 0, 0, 0, 20, 0, WaitSites.NONE, Double.NaN, Double.NaN);
-        return new CellResult("tomcat", "platform", spec, stats, facts, Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
+        return new CellResult(ServerRun.of("tomcat", ThreadModel.PLATFORM), spec, stats, facts, Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5);
     }
 
     @Test
@@ -50,7 +52,7 @@ public class DriverSquaresTest {
     void aFailureInThousandsStillShows() {
         CellResult one = watched(Row.products(100, Driver.JDBC), "blocking", 1226, 0, 200);
         CellStats oneIn10000 = new CellStats(10_000, 1, 1, 10, 1226, 5, 10, 20, 30, 6, 10_000, 10_000);
-        assertEquals("1226 req/s, <0.1% failed, 200 threads", DriverSquares.figures(new CellResult(one.server(), one.variant(), one.spec(),
+        assertEquals("1226 req/s, <0.1% failed, 200 threads", DriverSquares.figures(new CellResult(one.run(), one.spec(),
                 oneIn10000, one.facts(), Double.NaN, null, null, Path.of("x.jtl"), null, null, 0.5)));
     }
 

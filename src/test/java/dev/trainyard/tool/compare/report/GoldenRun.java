@@ -11,7 +11,9 @@ import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.Protocol;
 import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.EntryAudit;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import dev.trainyard.tool.compare.probe.ThreadTimeline;
@@ -36,7 +38,6 @@ public final class GoldenRun {
     final List<String> facts = List.of("Run golden, mode default: a made-up run for the golden test.",
             "Machine: 2 cores, made up.");
     final List<CellResult> results = new ArrayList<>();
-    final Map<String, ServerRun> runs = new LinkedHashMap<>();
     final Map<String, String> dashboards = new LinkedHashMap<>();
     final List<ThreadModelCost.Row> threadCosts = new ArrayList<>();
     final List<Footprint> footprints = new ArrayList<>();
@@ -47,12 +48,12 @@ public final class GoldenRun {
                 "plans", "sleep,offload,entry,store,products,hello,threads,open"));
         Options entry = Options.parse(Map.of("plans", "entry"));
         Options standard = Options.parse(Map.of());
-        variant(every, new ServerRun("tomcat", "platform", Tuning.AS_CONFIGURED, "http"), 1.0);
-        variant(entry, new ServerRun("tomcat", "platform", Tuning.AS_CONFIGURED, "https"), 0.8);
-        variant(entry, new ServerRun("tomcat", "platform", new Tuning(50, 40), "http"), 1.25);
-        variant(standard, new ServerRun("tomcat", "virtual", Tuning.AS_CONFIGURED, "http"), 1.1);
-        variant(every, new ServerRun("jetty", "virtual", Tuning.AS_CONFIGURED, "http"), 0.95);
-        variant(standard, new ServerRun("glassfish", "platform", Tuning.AS_CONFIGURED, "http"), 0.5);
+        variant(every, new ServerRun("tomcat", ThreadModel.PLATFORM, Tuning.AS_CONFIGURED, Protocol.HTTP), 1.0);
+        variant(entry, new ServerRun("tomcat", ThreadModel.PLATFORM, Tuning.AS_CONFIGURED, Protocol.HTTPS), 0.8);
+        variant(entry, new ServerRun("tomcat", ThreadModel.PLATFORM, new Tuning(50, 40), Protocol.HTTP), 1.25);
+        variant(standard, new ServerRun("tomcat", ThreadModel.VIRTUAL, Tuning.AS_CONFIGURED, Protocol.HTTP), 1.1);
+        variant(every, new ServerRun("jetty", ThreadModel.VIRTUAL, Tuning.AS_CONFIGURED, Protocol.HTTP), 0.95);
+        variant(standard, new ServerRun("glassfish", ThreadModel.PLATFORM, Tuning.AS_CONFIGURED, Protocol.HTTP), 0.5);
         dashboards.put("tomcat/platform", "tomcat-platform/dashboard/index.html");
         threadCosts.add(new ThreadModelCost.Row("tomcat/platform", new ThreadModelCost.Held(1000, 200, 40L << 20, 52L << 20,
                 300L << 20, 340L << 20, List.of("byte[] +6.2 MiB")), null, null));
@@ -64,8 +65,7 @@ public final class GoldenRun {
 
     private void variant(Options options, ServerRun run, double speed) {
         String label = run.label();
-        runs.put(run.server() + "/" + label, run);
-        boolean virtual = run.variant().equals("virtual");
+        boolean virtual = run.variant() == ThreadModel.VIRTUAL;
         List<CellSpec> cells = Matrix.cells(options, run.variant(), virtual || !run.server().equals("glassfish"));
         List<CellResult> combined = new ArrayList<>();
         int n = 0;
@@ -89,7 +89,7 @@ public final class GoldenRun {
     }
 
     private CellResult trial(ServerRun run, String label, CellSpec cell, double speed, int index) {
-        boolean virtual = run.variant().equals("virtual");
+        boolean virtual = run.variant() == ThreadModel.VIRTUAL;
         double style = switch (cell.style()) {
             case "async" -> cell.users() >= 400 ? 1.4 : 1.02;
             case "train" -> cell.users() >= 400 ? 1.6 : 0.97;
@@ -128,11 +128,11 @@ public final class GoldenRun {
         CellResult.Lean lean = cell.experiment().equals("entry") ? new CellResult.Lean(throughput * 1.05, p50 * 1.8, 0) : null;
         double clientCpu = cell.experiment().equals("calibration") || (cell.experiment().equals("entry") && cell.users() >= 400
                 && run.server().equals("glassfish")) ? 0.97 : 0.3 + 0.4 * random.nextDouble();
-        return new CellResult(run.server(), label, cell, stats, activity, cell.users() > 0 ? throughput * 1.3 : Double.NaN, audit,
+        return new CellResult(run, cell, stats, activity, cell.users() > 0 ? throughput * 1.3 : Double.NaN, audit,
                 failure, Path.of(run.server() + "-" + label.replace(' ', '-') + "/" + index + ".jtl"), lean, null, clientCpu);
     }
 
     Report report() {
-        return new Report("JMeter 5.6.3", facts, Experiments.analyse(results, runs), dashboards, threadCosts, footprints);
+        return new Report("JMeter 5.6.3", facts, Experiments.analyse(results), dashboards, threadCosts, footprints);
     }
 }

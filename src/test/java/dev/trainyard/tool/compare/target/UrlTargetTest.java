@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.Sweep;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
@@ -56,8 +57,8 @@ public class UrlTargetTest {
 
     @Test
     void theThreadModelComesFromTheDeploymentsMetrics() {
-        assertEquals("virtual", UrlTarget.variantOf("m", "# TYPE trainyard_request_thread_virtual gauge\ntrainyard_request_thread_virtual 1\n"));
-        assertEquals("platform", UrlTarget.variantOf("m", "trainyard_request_thread_virtual 0\n"));
+        assertEquals(ThreadModel.VIRTUAL, UrlTarget.variantOf("m", "# TYPE trainyard_request_thread_virtual gauge\ntrainyard_request_thread_virtual 1\n"));
+        assertEquals(ThreadModel.PLATFORM, UrlTarget.variantOf("m", "trainyard_request_thread_virtual 0\n"));
         IllegalArgumentException notOurs = assertThrows(IllegalArgumentException.class,
                 () -> UrlTarget.variantOf("http://127.0.0.1:18180/metrics", "<html>404</html>"));
         assertTrue(notOurs.getMessage().contains("is not Trainyard's"), notOurs.getMessage());

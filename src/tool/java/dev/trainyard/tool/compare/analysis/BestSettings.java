@@ -31,7 +31,7 @@ public final class BestSettings {
         }
 
         public String sentence() {
-            String where = run.server() + "/" + run.variant() + " " + spec.label();
+            String where = run.server() + "/" + run.variant().key() + " " + spec.label();
             if (best == equal) {
                 return String.format(Locale.ROOT, "%s: the equal settings are the best tried, %s", where, figure(equal));
             }
@@ -41,6 +41,10 @@ public final class BestSettings {
         }
     }
 
+    /** A cell of a server variant whatever its tuning: the cells a sweep compares. */
+    private record Untuned(ServerRun run, String cell) {
+    }
+
     private final List<Best> bests;
 
     private BestSettings(List<Best> bests) {
@@ -48,23 +52,22 @@ public final class BestSettings {
     }
 
     /** The sweep's verdicts over a run's cells; empty when nothing was tuned. */
-    public static BestSettings of(List<CellResult> results, Map<String, ServerRun> runs) {
-        Map<String, List<CellResult>> byCell = new LinkedHashMap<>();
+    public static BestSettings of(List<CellResult> results) {
+        Map<Untuned, List<CellResult>> byCell = new LinkedHashMap<>();
         for (CellResult r : results) {
-            ServerRun run = runs.get(r.variantName());
-            if (run == null || r.failed() || r.spec().cost() || r.spec().calibration()) {
+            if (r.failed() || r.spec().cost() || r.spec().calibration()) {
                 continue;
             }
-            byCell.computeIfAbsent(run.server() + "/" + run.variant() + " " + run.protocol() + " " + r.spec().label(), k -> new ArrayList<>()).add(r);
+            byCell.computeIfAbsent(new Untuned(r.run().with(Tuning.AS_CONFIGURED), r.spec().label()), k -> new ArrayList<>()).add(r);
         }
         List<Best> bests = new ArrayList<>();
         for (List<CellResult> cell : byCell.values()) {
-            CellResult equal = cell.stream().filter(r -> runs.get(r.variantName()).tuning().asConfigured()).findFirst().orElse(null);
+            CellResult equal = cell.stream().filter(r -> r.run().tuning().asConfigured()).findFirst().orElse(null);
             if (equal == null || cell.size() < 2) {
                 continue;
             }
             CellResult best = cell.stream().max(Comparator.comparingDouble(r -> r.stats().throughput())).orElseThrow();
-            bests.add(new Best(runs.get(best.variantName()), equal.spec(), best, equal));
+            bests.add(new Best(best.run(), equal.spec(), best, equal));
         }
         return new BestSettings(bests);
     }
@@ -86,7 +89,7 @@ public final class BestSettings {
             List<Best> sorted = new ArrayList<>(list);
             sorted.sort(Comparator.comparingDouble((Best b) -> -b.best().stats().throughput()));
             List<String> parts = sorted.stream().map(b -> String.format(Locale.ROOT, "%s/%s %.0f (%s; equal settings %.0f)",
-                    b.run().server(), b.run().variant(), b.best().stats().throughput(), b.run().tuning().label(),
+                    b.run().server(), b.run().variant().key(), b.best().stats().throughput(), b.run().tuning().label(),
                     b.equal().stats().throughput())).toList();
             lines.add(cell + ": " + String.join(", ", parts));
         });
@@ -99,7 +102,7 @@ public final class BestSettings {
         for (Best b : bests) {
             if (b.decided()) {
                 Tuning tuning = b.run().tuning();
-                lines.add(b.run().server() + "/" + b.run().variant() + ", best for " + b.spec().label() + ": "
+                lines.add(b.run().server() + "/" + b.run().variant().key() + ", best for " + b.spec().label() + ": "
                         + String.join("; ", tuning.pasteLines(b.run().server())));
             }
         }

@@ -4,6 +4,7 @@ import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Measurement;
+import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.probe.EntryAudit;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * One measured cell: where it ran, JMeter's figures, the server's facts, the limit it is read
+ * One measured cell: the server run it ran on, JMeter's figures, the server's facts, the limit it is read
  * against and, for cells that write, the audit.
  *
  * @param audit null when the cell writes nothing
@@ -24,14 +25,14 @@ import java.util.List;
  *     several trials, the busiest trial's
  * @param trialClientCpu that share in each trial, in the order they ran
  */
-public record CellResult(String server, String variant, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
+public record CellResult(ServerRun run, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
         EntryAudit.Verdict audit, String failure, Path results, Lean lean, Interval trials, double clientCpu,
         double[] trialClientCpu) {
 
     /** One trial's result. */
-    public CellResult(String server, String variant, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
+    public CellResult(ServerRun run, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
             EntryAudit.Verdict audit, String failure, Path results, Lean lean, Interval trials, double clientCpu) {
-        this(server, variant, spec, stats, facts, littleLimit, audit, failure, results, lean, trials, clientCpu, new double[] {clientCpu});
+        this(run, spec, stats, facts, littleLimit, audit, failure, results, lean, trials, clientCpu, new double[] {clientCpu});
     }
 
     /**
@@ -53,7 +54,7 @@ public record CellResult(String server, String variant, CellSpec spec, CellStats
         double[] clientCpus = trials.stream().mapToDouble(CellResult::clientCpu).toArray();
         double busiest = Arrays.stream(clientCpus).max().orElse(Double.NaN);
         WaitSites waits = WaitSites.pool(trials.stream().map(r -> r.facts().waits()).toList());
-        return new CellResult(median.server, median.variant, median.spec, median.stats, median.facts.with(waits), median.littleLimit,
+        return new CellResult(median.run, median.spec, median.stats, median.facts.with(waits), median.littleLimit,
                 median.audit, failure, median.results, median.lean, interval, busiest, clientCpus);
     }
 
@@ -80,8 +81,14 @@ public record CellResult(String server, String variant, CellSpec spec, CellStats
         return bound;
     }
 
+    /** The server's name. */
+    public String server() {
+        return run.server();
+    }
+
+    /** The server variant as the report names it ("tomcat/platform h2"). */
     public String variantName() {
-        return server + "/" + variant;
+        return run.name();
     }
 
     public boolean failed() {

@@ -1,6 +1,7 @@
 package dev.trainyard.tool.compare.analysis;
 
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.ServerRun;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -29,12 +30,12 @@ public record Evidence(List<CellResult> results) {
         }
     }
 
-    public Optional<Pair> pair(String where, String experiment, String challenger, String baseline, int users) {
+    public Optional<Pair> pair(ServerRun where, String experiment, String challenger, String baseline, int users) {
         return pair(where, experiment, challenger, experiment, baseline, users);
     }
 
     /** Two cells of different rows at one load (the driver axis: "store s2 r2dbc" async against "store s2" blocking). */
-    public Optional<Pair> pair(String where, String challengerExperiment, String challenger, String baselineExperiment, String baseline,
+    public Optional<Pair> pair(ServerRun where, String challengerExperiment, String challenger, String baselineExperiment, String baseline,
             int users) {
         Optional<CellResult> c = cell(where, challengerExperiment, challenger, users);
         Optional<CellResult> b = cell(where, baselineExperiment, baseline, users);
@@ -47,25 +48,25 @@ public record Evidence(List<CellResult> results) {
                 Crossover.Point.of(users, b.get(), c.get())));
     }
 
-    public Optional<CellResult> cell(String where, String experiment, String style, int users) {
-        return results.stream().filter(r -> r.variantName().equals(where) && r.spec().experiment().equals(experiment)
+    public Optional<CellResult> cell(ServerRun where, String experiment, String style, int users) {
+        return results.stream().filter(r -> r.run().equals(where) && r.spec().experiment().equals(experiment)
                 && r.spec().style().equals(style) && r.spec().users() == users).findFirst();
     }
 
-    public List<Integer> levels(String where, String experiment) {
-        return results.stream().filter(r -> r.variantName().equals(where) && r.spec().experiment().equals(experiment))
+    public List<Integer> levels(ServerRun where, String experiment) {
+        return results.stream().filter(r -> r.run().equals(where) && r.spec().experiment().equals(experiment))
                 .map(r -> r.spec().users()).distinct().sorted().collect(Collectors.toList());
     }
 
-    public int maxUsers(String where, String experiment) {
+    public int maxUsers(ServerRun where, String experiment) {
         return levels(where, experiment).stream().mapToInt(Integer::intValue).max().orElse(0);
     }
 
-    public int minUsers(String where, String experiment) {
+    public int minUsers(ServerRun where, String experiment) {
         return levels(where, experiment).stream().mapToInt(Integer::intValue).min().orElse(Integer.MAX_VALUE);
     }
 
-    public int closestUsers(String where, String experiment, int wanted) {
+    public int closestUsers(ServerRun where, String experiment, int wanted) {
         return levels(where, experiment).stream().min((a, b) -> Integer.compare(Math.abs(a - wanted), Math.abs(b - wanted))).orElse(0);
     }
 

@@ -1,9 +1,9 @@
 package dev.trainyard.tool.compare.analysis;
 
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.Protocol;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,33 +22,39 @@ public final class ProtocolCost {
         this.lines = lines;
     }
 
-    public static ProtocolCost of(List<CellResult> results, Map<String, ServerRun> runs) {
-        Map<String, Integer> highest = new LinkedHashMap<>();
-        Map<String, Map<String, CellResult>> byCell = new LinkedHashMap<>();
+    /** A row of a server variant whatever its protocol: the variant over plain HTTP, and the row. */
+    private record Row(ServerRun overHttp, String experiment) {
+    }
+
+    /** A cell of that row: its style and load. */
+    private record Cell(Row row, String style, int users) {
+    }
+
+    public static ProtocolCost of(List<CellResult> results) {
+        Map<Row, Integer> highest = new LinkedHashMap<>();
+        Map<Cell, Map<Protocol, CellResult>> byCell = new LinkedHashMap<>();
         for (CellResult r : results) {
-            ServerRun run = runs.get(r.variantName());
-            if (run == null || r.failed() || r.spec().cost() || r.spec().calibration() || r.spec().users() == 0) {
+            if (r.failed() || r.spec().cost() || r.spec().calibration() || r.spec().users() == 0) {
                 continue;
             }
-            String variant = run.server() + "/" + new ServerRun(run.server(), run.variant(), run.tuning(), "http").label();
-            highest.merge(variant + " " + r.spec().experiment(), r.spec().users(), Math::max);
-            byCell.computeIfAbsent(variant + "|" + r.spec().experiment() + "|" + r.spec().style() + "|" + r.spec().users(),
-                    k -> new LinkedHashMap<>()).put(run.protocol(), r);
+            Row row = new Row(r.run().over(Protocol.HTTP), r.spec().experiment());
+            highest.merge(row, r.spec().users(), Math::max);
+            byCell.computeIfAbsent(new Cell(row, r.spec().style(), r.spec().users()),
+                    k -> new LinkedHashMap<>()).put(r.run().protocol(), r);
         }
         List<String> lines = new ArrayList<>();
-        byCell.forEach((key, byProtocol) -> {
-            String[] k = key.split("\\|");
-            int users = Integer.parseInt(k[3]);
-            if (byProtocol.size() < 2 || users != highest.get(k[0] + " " + k[1])) {
+        byCell.forEach((cell, byProtocol) -> {
+            if (byProtocol.size() < 2 || cell.users() != highest.get(cell.row())) {
                 return;
             }
-            List<Map.Entry<String, CellResult>> ordered = byProtocol.entrySet().stream()
-                    .sorted(Comparator.comparingInt(e -> ServerRun.PROTOCOLS.indexOf(e.getKey()))).toList();
+            List<Map.Entry<Protocol, CellResult>> ordered = byProtocol.entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey()).toList();
             double base = ordered.get(0).getValue().stats().throughput();
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s %s %s @ %d users:", k[0], k[1], k[2], users));
-            for (Map.Entry<String, CellResult> e : ordered) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s %s %s @ %d users:", cell.row().overHttp().name(),
+                    cell.row().experiment(), cell.style(), cell.users()));
+            for (Map.Entry<Protocol, CellResult> e : ordered) {
                 CellStats s = e.getValue().stats();
-                line.append(String.format(Locale.ROOT, " %s %.0f req/s", e.getKey(), s.throughput()));
+                line.append(String.format(Locale.ROOT, " %s %.0f req/s", e.getKey().key(), s.throughput()));
                 if (e != ordered.get(0)) {
                     line.append(String.format(Locale.ROOT, " (x%.2f)", base == 0 ? Double.NaN : s.throughput() / base));
                 }

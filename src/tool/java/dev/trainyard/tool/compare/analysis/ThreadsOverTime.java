@@ -1,6 +1,8 @@
 package dev.trainyard.tool.compare.analysis;
 
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.ThreadTimeline;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,11 +47,10 @@ public final class ThreadsOverTime {
     public List<Finding> findings() {
         List<Finding> found = new ArrayList<>();
         for (CellResult platform : cells) {
-            String where = platform.variantName();
-            int slash = where.indexOf("/platform");
-            if (slash < 0) {
+            if (platform.run().variant() != ThreadModel.PLATFORM) {
                 continue;
             }
+            String where = platform.variantName();
             ThreadTimeline p = platform.facts().timeline();
             String users = platform.spec().users() + " connections";
             if (!Double.isNaN(p.requestThreadBound())) {
@@ -58,12 +59,12 @@ public final class ThreadsOverTime {
                         + " (originally to 2,252, with errors)", where + " " + platform.spec().style(),
                         p.growth() <= p.requestThreadBound(), grew(platform)));
             }
-            String virtualName = where.substring(0, slash) + "/virtual" + where.substring(slash + "/platform".length());
-            Optional<CellResult> virtual = cells.stream().filter(r -> r.variantName().equals(virtualName)
+            ServerRun virtualRun = platform.run().on(ThreadModel.VIRTUAL);
+            Optional<CellResult> virtual = cells.stream().filter(r -> r.run().equals(virtualRun)
                     && r.spec().style().equals(platform.spec().style())).findFirst();
             virtual.ifPresent(v -> found.add(new Finding("E5 threads", "virtual threads serve " + users
                     + " on fewer platform threads than platform threads do, without more errors",
-                    virtualName + " " + platform.spec().style(),
+                    virtualRun.name() + " " + platform.spec().style(),
                     peak(v.facts().timeline()) < peak(p) && v.stats().errorRate() <= platform.stats().errorRate(),
                     "virtual: " + grew(v) + "; platform: " + grew(platform))));
         }

@@ -14,6 +14,8 @@ import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Driver;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.Row;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +34,7 @@ final class E1Store implements Experiment {
     }
 
     @Override
-    public void cells(String plan, Options o, String variant, boolean virtualThreads, List<CellSpec> cells) {
+    public void cells(String plan, Options o, ThreadModel variant, boolean virtualThreads, List<CellSpec> cells) {
         switch (plan) {
             case "store" -> store(o, cells);
             case "products" -> products(o, cells);
@@ -43,7 +45,7 @@ final class E1Store implements Experiment {
     }
 
     @Override
-    public void claims(Evidence run, String where, List<Finding> found) {
+    public void claims(Evidence run, ServerRun where, List<Finding> found) {
         noDatabase(run, where).ifPresent(found::add);
         storeBlocking(run, where).ifPresent(found::add);
         found.addAll(drivers(run, where));
@@ -117,7 +119,7 @@ final class E1Store implements Experiment {
     }
 
     /** E1 store: with no database, the async web layer wins at every concurrency. */
-    Optional<Finding> noDatabase(Evidence run, String where) {
+    Optional<Finding> noDatabase(Evidence run, ServerRun where) {
         List<Integer> levels = run.levels(where, "hello");
         List<String> parts = new ArrayList<>();
         boolean all = !levels.isEmpty();
@@ -134,7 +136,7 @@ final class E1Store implements Experiment {
     }
 
     /** E1 store: the fully blocking stack has the higher throughput in almost every database case. */
-    Optional<Finding> storeBlocking(Evidence run, String where) {
+    Optional<Finding> storeBlocking(Evidence run, ServerRun where) {
         List<String> wins = new ArrayList<>();
         int queries = 0;
         for (Row row : storeQueries(run, where)) {
@@ -155,8 +157,8 @@ final class E1Store implements Experiment {
     }
 
     /** The store queries this variant measured on JDBC; {@link Row#on} names their R2DBC rows. */
-    private static List<Row> storeQueries(Evidence run, String where) {
-        return run.results().stream().filter(r -> r.variantName().equals(where)).map(r -> r.spec().row())
+    private static List<Row> storeQueries(Evidence run, ServerRun where) {
+        return run.results().stream().filter(r -> r.run().equals(where)).map(r -> r.spec().row())
                 .filter(row -> row.family().equals("store") && row.driver() == Driver.JDBC).distinct().toList();
     }
 
@@ -165,7 +167,7 @@ final class E1Store implements Experiment {
      * stack (blocking servlet, JDBC) out-serves the fully asynchronous one (async servlet, R2DBC) on
      * most queries; on R2DBC the async style wins on some; a matched pair beats the mismatched ones.
      */
-    List<Finding> drivers(Evidence run, String where) {
+    List<Finding> drivers(Evidence run, ServerRun where) {
         int compared = 0;
         List<String> syncAhead = new ArrayList<>();
         List<String> asyncOnR2dbc = new ArrayList<>();
@@ -220,8 +222,8 @@ final class E1Store implements Experiment {
      * stack keeps answering on fewer request threads than the fully blocking one (the original: 8 threads against 223,
      * the blocking stack no longer answering at 200 users with 10-20 MB answers).
      */
-    Optional<Finding> bigAnswers(Evidence run, String where) {
-        Optional<Row> largest = run.results().stream().filter(r -> r.variantName().equals(where)).map(r -> r.spec().row())
+    Optional<Finding> bigAnswers(Evidence run, ServerRun where) {
+        Optional<Row> largest = run.results().stream().filter(r -> r.run().equals(where)).map(r -> r.spec().row())
                 .filter(row -> row.family().equals("products") && row.driver() == Driver.R2DBC)
                 .max(java.util.Comparator.comparingInt(Row::count));
         if (largest.isEmpty()) {

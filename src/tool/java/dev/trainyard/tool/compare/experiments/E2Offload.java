@@ -9,6 +9,8 @@ import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,7 +24,7 @@ final class E2Offload implements Experiment {
     }
 
     @Override
-    public void cells(String plan, Options o, String variant, boolean virtualThreads, List<CellSpec> cells) {
+    public void cells(String plan, Options o, ThreadModel variant, boolean virtualThreads, List<CellSpec> cells) {
         switch (plan) {
             case "offload" -> offload(o, virtualThreads, cells);
             default -> throw new IllegalArgumentException("E2Offload has no plan " + plan);
@@ -30,7 +32,7 @@ final class E2Offload implements Experiment {
     }
 
     @Override
-    public void claims(Evidence run, String where, List<Finding> found) {
+    public void claims(Evidence run, ServerRun where, List<Finding> found) {
         offloadPitfall(run, where).ifPresent(found::add);
     }
 
@@ -53,7 +55,7 @@ final class E2Offload implements Experiment {
     }
 
     /** E2 offload: the default executor (small, unbounded queue) makes async far slower than sync. */
-    Optional<Finding> offloadPitfall(Evidence run, String where) {
+    Optional<Finding> offloadPitfall(Evidence run, ServerRun where) {
         int users = run.closestUsers(where, "offload", 200);
         return run.pair(where, "offload", "default", "sync", users).map(p -> new Finding("E2 offload",
                 "async on the default executor has a far worse p95 than sync at " + users + " users (originally 23x)", where,

@@ -8,6 +8,8 @@ import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,7 +23,7 @@ final class E3Train implements Experiment {
     }
 
     @Override
-    public void cells(String plan, Options o, String variant, boolean virtualThreads, List<CellSpec> cells) {
+    public void cells(String plan, Options o, ThreadModel variant, boolean virtualThreads, List<CellSpec> cells) {
         switch (plan) {
             case "entry" -> entry(o, variant, cells);
             case "open" -> open(o, cells);
@@ -30,7 +32,7 @@ final class E3Train implements Experiment {
     }
 
     @Override
-    public void claims(Evidence run, String where, List<Finding> found) {
+    public void claims(Evidence run, ServerRun where, List<Finding> found) {
         trainWins(run, where).ifPresent(found::add);
         trainPenalty(run, where).ifPresent(found::add);
     }
@@ -40,8 +42,8 @@ final class E3Train implements Experiment {
      * policy asked for). The default leaves one user out on virtual threads: one request at a time
      * needs no thread model.
      */
-    static void entry(Options o, String variant, List<CellSpec> cells) {
-        int[] normal = variant.equals("virtual") ? new int[] {50, 400} : new int[] {1, 50, 400};
+    static void entry(Options o, ThreadModel variant, List<CellSpec> cells) {
+        int[] normal = variant == ThreadModel.VIRTUAL ? new int[] {50, 400} : new int[] {1, 50, 400};
         for (int users : levels(o, normal, new int[] {1, 3, 50, 100, 200, 400}, new int[] {1, 20})) {
             for (String style : List.of("blocking", "async")) {
                 cells.add(new CellSpec("entry", "entry.jmx", style, users, 0, props("style", style),
@@ -64,7 +66,7 @@ final class E3Train implements Experiment {
     }
 
     /** E3 train: the Train serves many more requests than the classic servlet at 50 users. */
-    Optional<Finding> trainWins(Evidence run, String where) {
+    Optional<Finding> trainWins(Evidence run, ServerRun where) {
         int users = run.closestUsers(where, "entry", 50);
         return run.pair(where, "entry", "train", "blocking", users).map(p -> new Finding("E3 train",
                 "the Train beats the classic servlet at " + users + " users (originally at least 15x at 50)", where,
@@ -72,7 +74,7 @@ final class E3Train implements Experiment {
     }
 
     /** E3 train: a lone request waits for the next departure, so the Train is slower at very low load. */
-    Optional<Finding> trainPenalty(Evidence run, String where) {
+    Optional<Finding> trainPenalty(Evidence run, ServerRun where) {
         int users = run.minUsers(where, "entry");
         if (users > 3) {
             return Optional.empty();

@@ -11,6 +11,8 @@ import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -24,7 +26,7 @@ final class E4Sleep implements Experiment {
     }
 
     @Override
-    public void cells(String plan, Options o, String variant, boolean virtualThreads, List<CellSpec> cells) {
+    public void cells(String plan, Options o, ThreadModel variant, boolean virtualThreads, List<CellSpec> cells) {
         switch (plan) {
             case "sleep" -> sleep(o, cells);
             default -> throw new IllegalArgumentException("E4Sleep has no plan " + plan);
@@ -32,7 +34,7 @@ final class E4Sleep implements Experiment {
     }
 
     @Override
-    public void claims(Evidence run, String where, List<Finding> found) {
+    public void claims(Evidence run, ServerRun where, List<Finding> found) {
         sleep(run, where).ifPresent(found::add);
     }
 
@@ -52,7 +54,7 @@ final class E4Sleep implements Experiment {
      * E4 sleep: the async style serves ~5x the blocking one when users outnumber request threads
      * (the blocking cell's Little limit is then below the async one's); below that, both are level.
      */
-    Optional<Finding> sleep(Evidence run, String where) {
+    Optional<Finding> sleep(Evidence run, ServerRun where) {
         int users = run.maxUsers(where, "sleep");
         Optional<CellResult> blocking = run.cell(where, "sleep", "blocking", users);
         Optional<CellResult> async = run.cell(where, "sleep", "async", users);

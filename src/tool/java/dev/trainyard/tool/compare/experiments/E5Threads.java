@@ -11,6 +11,8 @@ import dev.trainyard.tool.compare.analysis.ThreadsOverTime;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +28,7 @@ final class E5Threads implements Experiment {
     }
 
     @Override
-    public void cells(String plan, Options o, String variant, boolean virtualThreads, List<CellSpec> cells) {
+    public void cells(String plan, Options o, ThreadModel variant, boolean virtualThreads, List<CellSpec> cells) {
         switch (plan) {
             case "threads" -> threads(o, cells);
             default -> throw new IllegalArgumentException("E5Threads has no plan " + plan);
@@ -61,8 +63,8 @@ final class E5Threads implements Experiment {
         for (String server : run.results().stream().map(CellResult::server).distinct().toList()) {
             int users = run.results().stream().filter(r -> r.server().equals(server) && r.spec().experiment().equals("sleep"))
                     .mapToInt(r -> r.spec().users()).max().orElse(0);
-            Optional<CellResult> platform = run.cell(server + "/platform", "sleep", "blocking", users);
-            Optional<CellResult> virtual = run.cell(server + "/virtual", "sleep", "blocking", users);
+            Optional<CellResult> platform = run.cell(ServerRun.of(server, ThreadModel.PLATFORM), "sleep", "blocking", users);
+            Optional<CellResult> virtual = run.cell(ServerRun.of(server, ThreadModel.VIRTUAL), "sleep", "blocking", users);
             if (platform.isEmpty() || virtual.isEmpty()) {
                 continue;
             }

@@ -4,6 +4,8 @@ import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.util.List;
 
 /**
@@ -22,10 +24,10 @@ interface Experiment {
      * @param variant platform or virtual: in the default run the virtual variants repeat only what threads change
      * @param virtualThreads whether the server's JVM has them (the offload plan's virtual pool)
      */
-    void cells(String plan, Options o, String variant, boolean virtualThreads, List<CellSpec> cells);
+    void cells(String plan, Options o, ThreadModel variant, boolean virtualThreads, List<CellSpec> cells);
 
     /** Its claims checked on one server variant's cells, where the run measured them. */
-    default void claims(Evidence run, String where, List<Finding> found) {
+    default void claims(Evidence run, ServerRun where, List<Finding> found) {
     }
 
     /** Its claims that compare server variants (thread models), after every variant's own. */

@@ -13,7 +13,6 @@ import dev.trainyard.tool.compare.analysis.Verdicts;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** The five experiments, in the order the report states their claims for each server variant. */
 public final class Experiments {
@@ -30,16 +29,16 @@ public final class Experiments {
     }
 
     /** Every analysis of a run's cells, its findings included: the one place they are worked out. */
-    public static Analysis analyse(List<CellResult> results, Map<String, ServerRun> runs) {
+    public static Analysis analyse(List<CellResult> results) {
         return new Analysis(results, Crossover.findAll(results), Crossover.findAllLean(results), Verdicts.of(results), findings(results),
-                BestSettings.of(results, runs), ProtocolCost.of(results, runs), new ThreadsOverTime(results), Footprint.cheapest(results));
+                BestSettings.of(results), ProtocolCost.of(results), new ThreadsOverTime(results), Footprint.cheapest(results));
     }
 
     /** Every experiment's claims checked against a run's cells: per server variant, then across variants. */
     public static List<Finding> findings(List<CellResult> results) {
         Evidence run = new Evidence(results);
         List<Finding> found = new ArrayList<>();
-        for (String where : results.stream().map(CellResult::variantName).distinct().toList()) {
+        for (ServerRun where : results.stream().map(CellResult::run).distinct().toList()) {
             ALL.forEach(e -> e.claims(run, where, found));
         }
         ALL.forEach(e -> e.claimsAcross(run, found));

@@ -6,6 +6,7 @@ import static dev.trainyard.tool.compare.experiments.Loads.props;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +23,7 @@ public final class Matrix {
      * @param variant platform or virtual: in the default run the virtual variants repeat only what threads change
      * @param virtualThreads whether the server's JVM has them (the offload plan's virtual pool)
      */
-    public static List<CellSpec> cells(Options options, String variant, boolean virtualThreads) {
+    public static List<CellSpec> cells(Options options, ThreadModel variant, boolean virtualThreads) {
         List<CellSpec> cells = new ArrayList<>();
         for (String plan : options.plans(variant)) {
             Experiments.owning(plan).cells(plan, options, variant, virtualThreads, cells);

@@ -1,6 +1,7 @@
 package dev.trainyard.tool.compare.load;
 
 import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Protocol;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,8 +64,8 @@ public final class H2loadClient implements LoadClient {
             throw new IllegalArgumentException("h2load runs closed, time-bound cells only: " + cell.label());
         }
         String url = target.baseUrl() + cell.path();
-        if (!target.protocol().equals("h2")) {
-            throw new IllegalArgumentException("h2load runs the HTTP/2 cells only; got " + target.protocol());
+        if (target.protocol() != Protocol.H2) {
+            throw new IllegalArgumentException("h2load runs the HTTP/2 cells only; got " + target.protocol().key());
         }
         if (!url.startsWith("https://127.0.0.1:")) {
             throw new IllegalArgumentException("the harness only loads 127.0.0.1: " + url);

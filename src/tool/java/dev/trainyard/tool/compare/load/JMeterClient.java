@@ -58,7 +58,7 @@ public final class JMeterClient implements LoadClient {
         props.put("rampup", String.valueOf(Math.min(warmup, cell.users() >= 100 ? 1 : 0)));
         int duration = cell.loopBound() ? CellSpec.LOOP_BOUND_CAP_SECONDS : warmup + seconds;
         props.put("duration", String.valueOf(duration));
-        props.put("variant", target.variant());
+        props.put("variant", target.variant().key());
         long start = System.currentTimeMillis();
         partial = null;
         if (remote == null) {

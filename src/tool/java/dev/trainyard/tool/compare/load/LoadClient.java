@@ -1,7 +1,8 @@
 package dev.trainyard.tool.compare.load;
 
 import dev.trainyard.tool.compare.plan.CellSpec;
-import dev.trainyard.tool.compare.plan.ServerRun;
+import dev.trainyard.tool.compare.plan.Protocol;
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.nio.file.Path;
 
 /**
@@ -13,13 +14,13 @@ public interface LoadClient {
 
     /**
      * The server variant under load: its base URL (ending in /trainyard/, http or https) and port,
-     * the variant's name, and the protocol its cells speak ({@link ServerRun#PROTOCOLS}).
+     * its thread model, and the protocol its cells speak.
      */
-    record Target(String baseUrl, int port, String variant, String protocol) {
+    record Target(String baseUrl, int port, ThreadModel variant, Protocol protocol) {
 
         /** Whether the client keeps its connections from one request to the next ("-close": a connection per request). */
         public boolean keepAlive() {
-            return ServerRun.keepAlive(protocol);
+            return protocol.keepAlive();
         }
     }
 

@@ -9,6 +9,7 @@ import dev.trainyard.tool.compare.load.WrkClient;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.probe.Bounds;
 import dev.trainyard.tool.compare.probe.CpuSets;
 import dev.trainyard.tool.compare.probe.EntryAudit;
@@ -47,7 +48,7 @@ final class CellRun {
      * @param sampler the variant's thread sampler, or null
      * @param audit null where the harness cannot read the deployment's database
      */
-    CellResult run(String name, String variant, LoadClient client, LoadClient.Target target, MetricsScrape scrape, Bounds bounds,
+    CellResult run(ServerRun run, LoadClient client, LoadClient.Target target, MetricsScrape scrape, Bounds bounds,
             CellSpec cell, EntryAudit audit, ThreadSampler sampler, Path dir) throws Exception {
         Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", ++cellsRun,
                 cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
@@ -98,7 +99,7 @@ final class CellRun {
             second = new CellResult.Lean(w.throughput(), w.p95Ms(), w.errors());
             Settle.await(scrape);
         }
-        return new CellResult(name, variant, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,
+        return new CellResult(run, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,
                 Files.exists(samples) ? runDir.relativize(samples) : null, second, null, clientCpu);
     }
 }

@@ -14,6 +14,7 @@ import dev.trainyard.tool.compare.load.WrkClient;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.Protocol;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.plan.SharedSettings;
 import dev.trainyard.tool.compare.probe.Bounds;
@@ -68,7 +69,7 @@ public final class Comparison {
         this.options = options;
         this.cpus = cpus;
         this.client = client;
-        this.http2 = options.protocols().contains("h2") ? new H2loadClient(runDir) : null;
+        this.http2 = options.protocols().contains(Protocol.H2) ? new H2loadClient(runDir) : null;
         this.cellRun = new CellRun(options, cpus, lean, runDir);
         this.runDir = runDir;
         this.progress = progress;
@@ -85,10 +86,8 @@ public final class Comparison {
     }
 
     /** The run's outputs from what it measured so far: a run cut short still reports the variants it finished. */
-    public Report report(List<ServerRun> runs) {
-        Map<String, ServerRun> byName = new LinkedHashMap<>();
-        runs.forEach(r -> byName.put(r.server() + "/" + r.label(), r));
-        return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, Experiments.analyse(results, byName),
+    public Report report() {
+        return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, Experiments.analyse(results),
                 dashboards, threadCosts, footprints);
     }
 
@@ -103,7 +102,6 @@ public final class Comparison {
      */
     public void runVariant(ServerRun run, Callable<Deployment> open, EntryAudit audit) throws Exception {
         String name = run.server();
-        String variant = run.variant();
         String label = run.label();
         progress.serverStarting(name, label);
         Path dir = Files.createDirectories(runDir.resolve((name + "-" + label).replace(' ', '-').replace("=", "")));
@@ -130,13 +128,13 @@ public final class Comparison {
                     MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
                     Double.isInfinite(bounds.requestThreads()) ? "none (virtual)" : String.format(Locale.ROOT, "%.0f", bounds.requestThreads())));
             String loaded = run.tls() ? server.httpsUrl().orElseThrow() : server.baseUrl();
-            LoadClient.Target target = new LoadClient.Target(loaded, URI.create(loaded).getPort(), variant, run.protocol());
+            LoadClient.Target target = new LoadClient.Target(loaded, URI.create(loaded).getPort(), run.variant(), run.protocol());
             // The thread model's cost is a property of the variant as configured: a sweep's restarts skip it.
             boolean costs = options.threadCost() && run.tuning().asConfigured();
             jvm = options.waits() || costs ? JvmAttach.attach(name, label, server, facts) : null;
             ThreadSampler sampler = options.waits() && jvm != null ? JvmAttach.sampler(name, label, jvm, facts) : null;
             ThreadModelCost cost = costs && jvm != null ? startCost(jvm, name + "/" + label, dir, virtualThreads) : null;
-            List<CellSpec> cells = Matrix.cells(options, variant, virtualThreads);
+            List<CellSpec> cells = Matrix.cells(options, run.variant(), virtualThreads);
             if (cost != null) {
                 holdUsers(cost, target, scrape);
             }
@@ -155,7 +153,7 @@ public final class Comparison {
                         progress.costDone();
                         continue;
                     }
-                    CellResult result = cellRun.run(name, label, clientFor(target), target, scrape, bounds, cell, audit, sampler, dir);
+                    CellResult result = cellRun.run(run, clientFor(target), target, scrape, bounds, cell, audit, sampler, dir);
                     trials.computeIfAbsent(cell, c -> new ArrayList<>()).add(result);
                     if (result.results() != null) {
                         jtls.add(runDir.resolve(result.results()));
@@ -238,7 +236,7 @@ public final class Comparison {
 
     /** Who speaks the target's protocol: the run's client, or h2load for HTTP/2 (JMeter and wrk speak HTTP/1.1 only). */
     private LoadClient clientFor(LoadClient.Target target) {
-        return target.protocol().equals("h2") ? http2 : client;
+        return target.protocol() == Protocol.H2 ? http2 : client;
     }
 
     /** The memory hold on the fresh server, before the warm-up; a failure is the variant's row's, not the run's. */

@@ -7,6 +7,7 @@ import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.ServerRun;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,17 +33,17 @@ public final class Progress {
     private int cellsDone;
     private int serversStarted;
 
-    public Progress(Options options, List<String[]> variants) {
+    public Progress(Options options, List<ServerRun> variants) {
         this(options, variants, true);
     }
 
-    private Progress(Options options, List<String[]> variants, boolean announce) {
+    private Progress(Options options, List<ServerRun> variants, boolean announce) {
         this.options = options;
-        this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream()
+        this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
                 .mapToInt(CellSpec::trials).sum()).sum();
         this.totalServers = variants.size();
-        this.startSeconds = variants.stream().mapToLong(v -> (v[0].equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
-                + Math.round(Matrix.cells(options, v[1], !v[0].equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
+        this.startSeconds = variants.stream().mapToLong(v -> (v.server().equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
+                + Math.round(Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
                         .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Measurement.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS))
                 + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0))
                 .toArray();
@@ -80,7 +81,7 @@ public final class Progress {
     }
 
     /** The planned length of a whole run: what the default mode must keep within its budget. */
-    public static long estimateSeconds(Options options, List<String[]> variants) {
+    public static long estimateSeconds(Options options, List<ServerRun> variants) {
         return new Progress(options, variants, false).secondsLeft();
     }
 

@@ -22,7 +22,7 @@ public enum Option {
                     + " its estimate); full: the original experiments' loads and lengths (hours); smoke: CI's seconds"),
     CLIENT("client", Kind.CHOICE, "jmeter", null, null, "wrk", "jmeter,wrk",
             "the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)"),
-    PROTOCOLS("protocols", Kind.LIST, "http", "http,https,https-close", null, null, "http,http-close,https,https-close,h2",
+    PROTOCOLS("protocols", Kind.LIST, "http", "http,https,https-close", null, null, Protocol.KEYS,
             "http, https (HTTP/1.1 over TLS), h2 (HTTP/2 over TLS by ALPN, with client=wrk: its cells are run by h2load, the"
                     + " lean client that speaks it, one stream in flight per connection as wrk keeps one request): each server"
                     + " variant is started with its HTTPS listener (server-configs/<server>/tls) and its cells run once per"

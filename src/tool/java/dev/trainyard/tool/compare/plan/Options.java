@@ -14,7 +14,7 @@ import java.util.Properties;
  * {@link Option}, where each one's default, values and help are declared. A preset
  * ({@code -Pbench}: {@link #BENCH}) changes the defaults; a -D setting still wins.
  */
-public record Options(String mode, String client, List<String> servers, List<String> variants, List<String> protocols, List<String> plans,
+public record Options(String mode, String client, List<String> servers, List<ThreadModel> variants, List<Protocol> protocols, List<String> plans,
         List<String> virtualPlans, int[] users,
         int seconds, int warmup, int trials, int rate, List<String> policies, List<Driver> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
@@ -62,7 +62,7 @@ public record Options(String mode, String client, List<String> servers, List<Str
         Settings s = new Settings(given, mode);
         String client = s.choice(Option.CLIENT);
         List<String> servers = s.list(Option.SERVERS, null);
-        List<String> variants = s.list(Option.VARIANTS, null);
+        List<ThreadModel> variants = s.list(Option.VARIANTS, null).stream().map(ThreadModel::of).toList();
         String target = s.choice(Option.TARGET);
         String url = s.text(Option.URL, null);
         boolean remote = target.equals("url");
@@ -73,16 +73,17 @@ public record Options(String mode, String client, List<String> servers, List<Str
             throw new IllegalArgumentException("url is read with target=url only; got url=" + url + " and target=" + target);
         }
         boolean packaged = target.equals("containers");
-        List<String> protocols = s.list(Option.PROTOCOLS, remote ? (url.startsWith("https:") ? "https" : "http")
-                : packaged ? "http" : mode.equals("full") && client.equals("wrk") ? Option.PROTOCOLS.defaultIn(mode) + ",h2" : null);
-        if (packaged && protocols.stream().anyMatch(ServerRun::tls)) {
+        List<Protocol> protocols = s.list(Option.PROTOCOLS, remote ? (url.startsWith("https:") ? "https" : "http")
+                : packaged ? "http" : mode.equals("full") && client.equals("wrk") ? Option.PROTOCOLS.defaultIn(mode) + ",h2" : null)
+                .stream().map(Protocol::of).toList();
+        if (packaged && protocols.stream().anyMatch(Protocol::tls)) {
             throw new IllegalArgumentException("protocols: the images serve plain HTTP; https and h2 need target=processes");
         }
-        if (remote && (protocols.size() != 1 || ServerRun.tls(protocols.get(0)) != url.startsWith("https:"))) {
+        if (remote && (protocols.size() != 1 || protocols.get(0).tls() != url.startsWith("https:"))) {
             throw new IllegalArgumentException("protocols: target=url speaks its URL's protocol (http for http://, https or h2"
-                    + " for https://, each or not -close); got " + protocols + " for " + url);
+                    + " for https://, each or not -close); got " + protocols.stream().map(Protocol::key).toList() + " for " + url);
         }
-        if (protocols.contains("h2") && !client.equals("wrk")) {
+        if (protocols.contains(Protocol.H2) && !client.equals("wrk")) {
             throw new IllegalArgumentException("protocols: h2 needs client=wrk, the lean client, whose HTTP/2 cells h2load runs"
                     + " (JMeter's HTTP sampler speaks HTTP/1.1 only)");
         }
@@ -154,8 +155,8 @@ public record Options(String mode, String client, List<String> servers, List<Str
     }
 
     /** The plans a server variant runs. */
-    public List<String> plans(String variant) {
-        return variant.equals("virtual") ? virtualPlans : plans;
+    public List<String> plans(ThreadModel variant) {
+        return variant == ThreadModel.VIRTUAL ? virtualPlans : plans;
     }
 
     public boolean full() {

@@ -13,7 +13,7 @@ import java.util.List;
 public record RunPlan(List<ServerRun> runs, List<String> skipped) {
 
     /** target=url: the one deployment, of the thread model its /metrics reported. */
-    public static RunPlan remote(Options options, String variant) {
+    public static RunPlan remote(Options options, ThreadModel variant) {
         return new RunPlan(List.of(new ServerRun(options.urlName(), variant, Tuning.AS_CONFIGURED, options.protocols().get(0))), List.of());
     }
 
@@ -24,22 +24,22 @@ public record RunPlan(List<ServerRun> runs, List<String> skipped) {
         int threads = (int) SharedSettings.value("trainyard.http.threads", 200);
         int pool = (int) SharedSettings.value("trainyard.jdbc.poolSize", 20);
         for (String server : options.servers()) {
-            for (String variant : options.variants()) {
-                if (options.packaged() ? !(server.equals("glassfish") && variant.equals("virtual")) : Server.canRun(server, variant)) {
-                    for (Tuning tuning : options.sweep().points(variant.equals("platform"), threads, pool)) {
-                        for (String protocol : options.protocols()) {
+            for (ThreadModel variant : options.variants()) {
+                if (options.packaged() ? !(server.equals("glassfish") && variant == ThreadModel.VIRTUAL) : Server.canRun(server, variant.key())) {
+                    for (Tuning tuning : options.sweep().points(variant == ThreadModel.PLATFORM, threads, pool)) {
+                        for (Protocol protocol : options.protocols()) {
                             runs.add(new ServerRun(server, variant, tuning, protocol));
                         }
                     }
                 } else {
-                    skipped.add(server + "/" + variant + (server.equals("glassfish")
+                    skipped.add(server + "/" + variant.key() + (server.equals("glassfish")
                             ? " (GlassFish 7 runs only on JDK 17 here: no virtual threads)"
                             : " (the server's JDK is older than 21: set TRAINYARD_JDK21_HOME)"));
                 }
             }
         }
         if (runs.isEmpty()) {
-            throw new IllegalArgumentException("no server variant of " + options.servers() + " x " + options.variants() + " can run here");
+            throw new IllegalArgumentException("no server variant of " + options.servers() + " x " + options.variants().stream().map(ThreadModel::key).toList() + " can run here");
         }
         return new RunPlan(runs, skipped);
     }

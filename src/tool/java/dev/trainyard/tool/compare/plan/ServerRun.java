@@ -1,35 +1,48 @@
 package dev.trainyard.tool.compare.plan;
 
 import dev.trainyard.tool.run.Tuning;
-import java.util.List;
 
 /**
  * One start of a server variant in a run: with the shared file's settings, or a sweep's tuning of
- * them; its cells spoken over a protocol (http; https: HTTP/1.1 over TLS; h2: HTTP/2 over TLS; http-close and
- * https-close: a new connection, and over TLS a new handshake, for every request).
+ * them; its cells spoken over a protocol.
+ *
+ * @param server the server's name (tomcat, jetty, glassfish), or with target=url the deployment's
  */
-public record ServerRun(String server, String variant, Tuning tuning, String protocol) {
+public record ServerRun(String server, ThreadModel variant, Tuning tuning, Protocol protocol) {
+
+    /** The variant as configured, over plain HTTP. */
+    public static ServerRun of(String server, ThreadModel variant) {
+        return new ServerRun(server, variant, Tuning.AS_CONFIGURED, Protocol.HTTP);
+    }
 
     /** The variant as the report's rows name it: "platform", "platform h2", or "platform threads=50 pool=40". */
     public String label() {
-        String over = protocol.equals("http") ? variant : variant + " " + protocol;
+        String over = protocol == Protocol.HTTP ? variant.key() : variant.key() + " " + protocol.key();
         return tuning.asConfigured() ? over : over + " " + tuning.label();
     }
 
-    /** The protocols a run can speak, in the order the report compares them. */
-    public static final List<String> PROTOCOLS = List.of("http", "http-close", "https", "https-close", "h2");
+    /** The server and the label, as the report names a server variant: "tomcat/platform h2". */
+    public String name() {
+        return server + "/" + label();
+    }
+
+    /** The same start with the other thread model. */
+    public ServerRun on(ThreadModel other) {
+        return new ServerRun(server, other, tuning, protocol);
+    }
+
+    /** The same start with other settings. */
+    public ServerRun with(Tuning other) {
+        return new ServerRun(server, variant, other, protocol);
+    }
+
+    /** The same start over another protocol. */
+    public ServerRun over(Protocol other) {
+        return new ServerRun(server, variant, tuning, other);
+    }
 
     /** Whether the server starts its HTTPS listener for this run. */
     public boolean tls() {
-        return tls(protocol);
-    }
-
-    public static boolean tls(String protocol) {
-        return protocol.startsWith("https") || protocol.equals("h2");
-    }
-
-    /** Whether a client keeps its connection for the next request (not the "-close" protocols). */
-    public static boolean keepAlive(String protocol) {
-        return !protocol.endsWith("-close");
+        return protocol.tls();
     }
 }

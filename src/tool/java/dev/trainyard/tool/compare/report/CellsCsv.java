@@ -18,7 +18,7 @@ final class CellsCsv {
 
     private static final List<Column> COLUMNS = List.of(
             new Column("server", CellResult::server),
-            new Column("variant", CellResult::variant),
+            new Column("variant", r -> r.run().label()),
             new Column("experiment", r -> r.spec().experiment()),
             new Column("style", r -> r.spec().style()),
             new Column("users", r -> String.valueOf(r.spec().users())),

@@ -56,7 +56,7 @@ public final class ThreadsOverTimeSection {
         for (CellResult r : results) {
             ThreadTimeline t = r.facts().timeline();
             for (int i = 0; i < t.size(); i++) {
-                lines.add(String.join(",", r.server(), r.variant(), r.spec().experiment(), r.spec().style(),
+                lines.add(String.join(",", r.server(), r.run().label(), r.spec().experiment(), r.spec().style(),
                         String.valueOf(r.spec().users()), String.format(Locale.ROOT, "%.1f", t.seconds()[i]),
                         String.format(Locale.ROOT, "%.0f", t.live()[i]), String.format(Locale.ROOT, "%.0f", t.busyPlatform()[i]),
                         String.format(Locale.ROOT, "%.0f", t.busyVirtual()[i])));

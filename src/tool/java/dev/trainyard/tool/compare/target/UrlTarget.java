@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare.target;
 
+import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.run.MetricsScrape;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -14,7 +15,7 @@ public final class UrlTarget {
      * The thread model of a deployment the harness did not start, from its /metrics; one clear
      * message when nothing answers there, or something that is not Trainyard.
      */
-    public static String variant(String url) {
+    public static ThreadModel variant(String url) {
         String root = url.endsWith("/") ? url : url + "/";
         String metrics = root + "metrics";
         String text;
@@ -31,12 +32,12 @@ public final class UrlTarget {
         return variantOf(metrics, text);
     }
 
-    /** "virtual" or "platform" from /metrics text; not Trainyard's /metrics is refused with what it was. */
-    static String variantOf(String metrics, String text) {
+    /** The thread model /metrics text reports; not Trainyard's /metrics is refused with what it was. */
+    static ThreadModel variantOf(String metrics, String text) {
         if (!text.contains("trainyard_request_thread_virtual")) {
             throw new IllegalArgumentException("target=url: " + metrics + " is not Trainyard's (no trainyard_request_thread_virtual);"
                     + " is url the WAR's root (…/trainyard)?");
         }
-        return MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform";
+        return MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM;
     }
 }
