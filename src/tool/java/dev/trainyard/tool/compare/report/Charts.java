@@ -1,0 +1,48 @@
+package dev.trainyard.tool.compare.report;
+
+import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
+
+import dev.trainyard.tool.compare.analysis.CellResult;
+import java.util.List;
+
+/** Per experiment, throughput and p95 against users: a chart per server variant, and a chart per style across them. */
+final class Charts {
+
+    private Charts() {
+    }
+
+    static void html(StringBuilder h, List<CellResult> results) {
+        List<String> experiments = results.stream().filter(r -> r.spec().users() > 0 && !r.spec().experiment().equals("calibration"))
+                .map(r -> r.spec().experiment()).distinct().toList();
+        for (String experiment : experiments) {
+            List<CellResult> cells = results.stream().filter(r -> r.spec().experiment().equals(experiment)).toList();
+            h.append("<h2>").append(escapeHtml4(experiment)).append(": throughput and p95 against users</h2><div class=\"charts\">\n");
+            for (String variant : cells.stream().map(CellResult::variantName).distinct().toList()) {
+                SvgChart tput = new SvgChart(variant + " - throughput", "users", "req/s", false);
+                SvgChart p95 = new SvgChart(variant + " - p95 latency", "users", "ms (log)", true);
+                for (CellResult r : cells) {
+                    if (r.variantName().equals(variant)) {
+                        tput.add(r.spec().style(), r.spec().users(), r.stats().throughput(), r.failed(), r.trials());
+                        p95.add(r.spec().style(), r.spec().users(), r.stats().p95Ms(), r.failed());
+                    }
+                }
+                // A chart with nothing to draw (every p95 under JMeter's 1 ms on a log axis) is left out, not drawn empty.
+                for (SvgChart chart : List.of(tput, p95)) {
+                    if (!chart.isEmpty()) {
+                        h.append(chart.svg());
+                    }
+                }
+                h.append('\n');
+            }
+            for (String style : cells.stream().map(r -> r.spec().style()).distinct().toList()) {
+                SvgChart byServer = new SvgChart(style + " on every server variant", "users", "req/s", false);
+                cells.stream().filter(r -> r.spec().style().equals(style))
+                        .forEach(r -> byServer.add(r.variantName(), r.spec().users(), r.stats().throughput(), r.failed(), r.trials()));
+                if (!byServer.isEmpty()) {
+                    h.append(byServer.svg()).append('\n');
+                }
+            }
+            h.append("</div>\n");
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.trainyard.tool.compare.report;
+
+import static dev.trainyard.tool.compare.report.Html.section;
+import static dev.trainyard.tool.compare.report.Html.td;
+import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
+
+import dev.trainyard.tool.compare.analysis.Analysis;
+import dev.trainyard.tool.compare.analysis.BestSettings;
+import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.analysis.Verdicts;
+import dev.trainyard.tool.compare.jvm.ThreadModelCost;
+import java.util.List;
+
+/**
+ * The answer at a glance, first in the report: the verdict matrix (rows: server variants;
+ * columns: experiment x load), what to choose, why, each server at its best, what the protocol
+ * costs, the footprint and what each thread model costs.
+ */
+final class VerdictMatrix {
+
+    private VerdictMatrix() {
+    }
+
+    /** Rows: server variants; columns: experiment x load; each cell the winner and by how much, coloured by strength. */
+    static void html(StringBuilder h, Analysis analysis, List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints) {
+        List<Verdicts.Verdict> verdicts = analysis.verdicts();
+        BestSettings best = analysis.best();
+        if (verdicts.isEmpty()) {
+            return;
+        }
+        List<String> columns = verdicts.stream().map(v -> v.experiment() + " @" + v.users()).distinct().toList();
+        h.append("<h2>Verdicts</h2><p>Which style serves the most requests per second, and how many times the baseline's ")
+                .append("(blocking; sync for offload), or, where the baseline wins, the best other style's (")
+                .append(escapeHtml4(Summary.tieRule(analysis.results()))).append("). Dark green: 2x or more; green: 1.2x or more; pale: less; grey: a tie; ")
+                .append("yellow: no verdict, the load client ran out of CPU.</p>")
+                .append("<table id=\"verdicts\"><tr><th class=\"l\">server/variant</th>");
+        columns.forEach(c -> h.append("<th>").append(escapeHtml4(c)).append("</th>"));
+        h.append("</tr>\n");
+        for (String variant : verdicts.stream().map(Verdicts.Verdict::variant).distinct().toList()) {
+            h.append("<tr>").append(td(variant, true));
+            for (String column : columns) {
+                Verdicts.Verdict v = verdicts.stream().filter(x -> x.variant().equals(variant)
+                        && (x.experiment() + " @" + x.users()).equals(column)).findFirst().orElse(null);
+                h.append(v == null ? "<td>-</td>" : "<td class=\"" + v.strength() + "\">" + escapeHtml4(v.text()) + "</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n<h3>What to choose</h3><ul>");
+        Verdicts.choices(verdicts).forEach((variant, choice) -> h.append("<li><b>").append(escapeHtml4(variant)).append("</b>: ")
+                .append(escapeHtml4(choice)).append("</li>"));
+        h.append("</ul>\n");
+        section(h, "Why", "Every cell bound by something other than its own work: where most of the threads doing the "
+                + "WAR's work were (sampled late in each trial's warm-up, under the cell's load; means over the samples), "
+                + "a bound it reached, a load client out of CPU.", "why", Summary.why(analysis.results()));
+        if (!best.isEmpty()) {
+            h.append("<h3>Each server at its best</h3><p>The tuning sweep: every server variant started again with each pair of ")
+                    .append("request threads and pool size (virtual threads: the pool only), in the same run as the equal settings. ")
+                    .append("A best setting's lead counts only where its 95% interval and the equal settings' do not overlap.</p><ul id=\"best\">");
+            best.bests().forEach(b -> h.append("<li>").append(escapeHtml4(b.sentence())).append("</li>"));
+            h.append("</ul><p>At their best, fastest first (req/s):</p><ul>");
+            best.atTheirBest().forEach(l -> h.append("<li>").append(escapeHtml4(l)).append("</li>"));
+            h.append("</ul><p>To run a server at its best, in its native files:</p><pre>");
+            best.pasteLines().forEach(l -> h.append(escapeHtml4(l)).append('\n'));
+            h.append(best.pasteLines().isEmpty() ? "(no setting beat the equal settings beyond noise)" : "").append("</pre>\n");
+        }
+        section(h, "What the protocol costs", "The same cell of the same server variant over plain HTTP, HTTP/1.1 over TLS "
+                + "(https) and HTTP/2 over TLS (h2), in this run, at each experiment's highest load; x: throughput to the first "
+                + "protocol's.", "protocols", analysis.protocols().lines());
+        FootprintTable.html(h, footprints, analysis.cheapest());
+        ThreadCostTable.html(h, threadCosts);
+    }
+}
