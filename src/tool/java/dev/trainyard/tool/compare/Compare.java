@@ -5,6 +5,7 @@ import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.load.WrkClient;
 import dev.trainyard.tool.compare.measure.Comparison;
 import dev.trainyard.tool.compare.measure.Progress;
+import dev.trainyard.tool.compare.measure.RunClock;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.RunPlan;
 import dev.trainyard.tool.compare.plan.ServerRun;
@@ -47,6 +48,9 @@ public final class Compare {
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.jmeter", "warn");
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.jorphan", "warn");
         System.setProperty("org.slf4j.simpleLogger.log.io.zonky", "warn");
+        // The harness's scrapes keep their connection for the next one; a server's graceful stop
+        // waits for every open connection to close, so an idle one must not outlive a second.
+        System.setProperty("jdk.httpclient.keepalive.timeout", "1");
         BuildLayout.apply();
         if (Boolean.getBoolean("help")) {
             System.out.print(Options.HELP);
@@ -97,9 +101,10 @@ public final class Compare {
             if (options.remote()) {
                 run.runVariant(plan.runs().get(0), () -> Deployment.at(options.url()), null);
             } else {
-                try (SeededDatabase database = SeededDatabase.start()) {
+                long starting = run.clock().now();
+                try (SeededDatabase database = SeededDatabase.start(); EntryAudit audit = new EntryAudit(database.settings())) {
                     run.cpus().pinDatabase(database.processes());
-                    EntryAudit audit = new EntryAudit(database.settings());
+                    run.clock().add(RunClock.Part.DATABASE, starting);
                     for (ServerRun each : plan.runs()) {
                         run.runVariant(each, options.packaged()
                                 ? () -> ContainerDeployment.start(options.containers(), each.server(), each.variant().key(), database.settings(),
@@ -112,10 +117,13 @@ public final class Compare {
         } catch (Deployment.Lost e) {
             lost = e.getMessage();
         } finally {
+            System.out.printf("%nTIMING db closed %d%n", System.currentTimeMillis());
             Report report = run.report();
             report.write(runDir);
             report.print(System.out, runDir);
+            System.out.println(run.timeSpent());
             link(options.dir().resolve("latest"), runDir);
+            System.out.printf("%nTIMING report done %d%n", System.currentTimeMillis());
         }
         if (lost != null) {
             System.err.println("compare: " + lost + " (the server variants measured before it are in the report)");

@@ -64,6 +64,9 @@ public final class Comparison {
     private final List<Footprint> footprints = new ArrayList<>();
     /** Why the products cost failed (the two styles sent different bodies), or null. */
     private String costFailure;
+    private final RunClock clock = new RunClock();
+    /** Where the run's time went, as its report says. */
+    private String spent;
 
     public Comparison(Options options, LoadClient client, Path runDir, Progress progress, WrkClient lean, CpuSets cpus) throws IOException {
         this.options = options;
@@ -85,8 +88,20 @@ public final class Comparison {
         return cpus;
     }
 
+    /** Where the run's time has gone so far. */
+    public RunClock clock() {
+        return clock;
+    }
+
+    /** Where the run's time went, as {@link #report()} said it. */
+    public String timeSpent() {
+        return spent;
+    }
+
     /** The run's outputs from what it measured so far: a run cut short still reports the variants it finished. */
     public Report report() {
+        spent = clock.sentence();
+        facts.add(spent);
         return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, Experiments.analyse(results),
                 dashboards, threadCosts, footprints);
     }
@@ -106,6 +121,8 @@ public final class Comparison {
         progress.serverStarting(name, label);
         Path dir = Files.createDirectories(runDir.resolve((name + "-" + label).replace(' ', '-').replace("=", "")));
         List<Path> jtls = new ArrayList<>();
+        long starting = clock.now();
+        long stopping = 0;
         Deployment opened;
         try {
             opened = open.call();
@@ -135,10 +152,15 @@ public final class Comparison {
             ThreadSampler sampler = options.waits() && jvm != null ? JvmAttach.sampler(name, label, jvm, facts) : null;
             ThreadModelCost cost = costs && jvm != null ? startCost(jvm, name + "/" + label, dir, virtualThreads) : null;
             List<CellSpec> cells = Matrix.cells(options, run.variant(), virtualThreads);
+            clock.add(RunClock.Part.START, starting);
             if (cost != null) {
+                long holding = clock.now();
                 holdUsers(cost, target, scrape);
+                clock.add(RunClock.Part.HOLD, holding);
             }
+            long warming = clock.now();
             warmUp(cells, target, scrape, dir);
+            clock.add(RunClock.Part.WARM_UP, warming);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
             // Trial by trial through the whole list (A B C A B C), so that drift hits every style alike.
             int last = cells.stream().mapToInt(CellSpec::trials).max().orElse(1);
@@ -148,12 +170,15 @@ public final class Comparison {
                         continue;
                     }
                     progress.cellStarting(name, label, cell, trial);
+                    long began = clock.now();
                     if (cell.cost()) {
                         cost(name, label, server, scrape, dir);
+                        clock.add(RunClock.Part.COST, began);
                         progress.costDone();
                         continue;
                     }
                     CellResult result = cellRun.run(run, clientFor(target), target, scrape, bounds, cell, audit, sampler, dir);
+                    clock.cell(began, cellRun.plannedSeconds(cell));
                     trials.computeIfAbsent(cell, c -> new ArrayList<>()).add(result);
                     if (result.results() != null) {
                         jtls.add(runDir.resolve(result.results()));
@@ -161,6 +186,7 @@ public final class Comparison {
                     progress.cellDone(result);
                 }
             }
+            stopping = clock.now();
             List<CellResult> combined = trials.values().stream().map(t -> t.size() == 1 ? t.get(0) : CellResult.combine(t)).toList();
             results.addAll(combined);
             footprints.add(Footprint.of(name + "/" + label, readySeconds, server.readySeconds().isPresent() ? "docker run" : "its JVM started",
@@ -182,7 +208,9 @@ public final class Comparison {
                 jvm.close();
             }
         }
+        clock.add(RunClock.Part.STOP, stopping);
         if (options.dashboards() && client instanceof JMeterClient jmeter && !jtls.isEmpty()) {
+            long drawing = clock.now();
             Path all = dir.resolve("results.jtl");
             concatenate(jtls, all);
             try {
@@ -191,6 +219,7 @@ public final class Comparison {
             } catch (Exception e) {
                 System.out.println("  JMeter's dashboard for " + name + "/" + label + " failed: " + e);
             }
+            clock.add(RunClock.Part.DASHBOARDS, drawing);
         }
     }
 
