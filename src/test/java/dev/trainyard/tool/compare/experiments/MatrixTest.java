@@ -48,7 +48,9 @@ public class MatrixTest {
         assertEquals(Set.of(3), platform.stream().filter(c -> !c.calibration() && !(c.experiment().equals("entry") && c.users() == 400))
                 .map(CellSpec::trials).collect(Collectors.toSet()));
         long seconds = Progress.estimateSeconds(options, FIVE_VARIANTS);
-        assertTrue(seconds <= 23 * 60, "the default run plans " + seconds + " s; 25 minutes must hold the build as well");
+        // The estimate counts what a default run measured here (1,530 s of its own, its last line says where they went):
+        // a plan that grows past that takes longer than the README says.
+        assertTrue(seconds <= 26 * 60, "the default run plans " + seconds + " s, beyond the 26 minutes the README gives it");
     }
 
     @Test

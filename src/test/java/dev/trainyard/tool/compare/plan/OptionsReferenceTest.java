@@ -30,32 +30,33 @@ class OptionsReferenceTest {
     @Test
     void helpNamesEveryOptionWithItsDefault() {
         for (Option o : Option.values()) {
-            String head = o.key() + "=" + (o.defaultIn("default") == null ? "" : o.defaultIn("default"));
+            String head = o.key() + "=" + (o.defaultIn(Mode.DEFAULT) == null ? "" : o.defaultIn(Mode.DEFAULT));
             assertTrue(Options.HELP.lines().anyMatch(l -> l.startsWith(head)), "-Dhelp lacks " + head);
         }
     }
 
     @Test
     void theParsersDefaultsAreTheTables() {
-        for (String mode : new String[] {"default", "full", "smoke"}) {
-            Options o = Options.parse(Map.of("mode", mode));
-            assertEquals(Option.SECONDS.defaultIn(mode), String.valueOf(o.seconds()), mode);
-            assertEquals(Option.WARMUP.defaultIn(mode), String.valueOf(o.warmup()), mode);
-            assertEquals(Option.TRIALS.defaultIn(mode), String.valueOf(o.trials()), mode);
-            assertEquals(Option.RATE.defaultIn(mode), String.valueOf(o.rate()), mode);
-            assertEquals(Option.DRIVERS.defaultIn(mode), String.join(",", o.drivers().stream().map(Driver::key).toList()), mode);
-            assertEquals(Option.QUERIES.defaultIn(mode), String.join(",", o.queries()), mode);
-            assertEquals(Option.PLANS.defaultIn(mode), String.join(",", o.plans()), mode);
-            assertEquals(Option.PROTOCOLS.defaultIn(mode), o.protocols().stream().map(Protocol::key).collect(java.util.stream.Collectors.joining(",")), mode);
-            assertEquals(Option.SERVERS.defaultIn(mode), String.join(",", o.servers()), mode);
-            assertEquals(Boolean.parseBoolean(Option.THREADCOST.defaultIn(mode)), o.threadCost(), mode);
-            assertEquals(Boolean.parseBoolean(Option.SWEEP.defaultIn(mode)), o.sweep().on(), mode);
-            assertEquals(Boolean.parseBoolean(Option.CROSSCHECK.defaultIn(mode)), o.crosscheck(), mode);
-            assertEquals(Boolean.parseBoolean(Option.STRICT.defaultIn(mode)), o.strict(), mode);
-            assertEquals(Option.DIR.defaultIn(mode), o.dir().toString(), mode);
+        for (Mode mode : Mode.values()) {
+            String m = mode.key();
+            Options o = Options.parse(Map.of("mode", m));
+            assertEquals(Option.SECONDS.defaultIn(mode), String.valueOf(o.seconds()), m);
+            assertEquals(Option.WARMUP.defaultIn(mode), String.valueOf(o.warmup()), m);
+            assertEquals(Option.TRIALS.defaultIn(mode), String.valueOf(o.trials()), m);
+            assertEquals(Option.RATE.defaultIn(mode), String.valueOf(o.rate()), m);
+            assertEquals(Option.DRIVERS.defaultIn(mode), String.join(",", o.drivers().stream().map(Driver::key).toList()), m);
+            assertEquals(Option.QUERIES.defaultIn(mode), String.join(",", o.queries()), m);
+            assertEquals(Option.PLANS.defaultIn(mode), String.join(",", o.plans()), m);
+            assertEquals(Option.PROTOCOLS.defaultIn(mode), o.protocols().stream().map(Protocol::key).collect(java.util.stream.Collectors.joining(",")), m);
+            assertEquals(Option.SERVERS.defaultIn(mode), String.join(",", o.servers()), m);
+            assertEquals(Boolean.parseBoolean(Option.THREADCOST.defaultIn(mode)), o.threadCost(), m);
+            assertEquals(Boolean.parseBoolean(Option.SWEEP.defaultIn(mode)), o.sweep().on(), m);
+            assertEquals(Boolean.parseBoolean(Option.CROSSCHECK.defaultIn(mode)), o.crosscheck(), m);
+            assertEquals(Boolean.parseBoolean(Option.STRICT.defaultIn(mode)), o.strict(), m);
+            assertEquals(Option.DIR.defaultIn(mode), o.dir().toString(), m);
         }
         Options bench = Options.parse(Options.BENCH);
         assertEquals("wrk", bench.client());
-        assertEquals(Option.DIR.defaultIn("default").replace("compare", "bench"), bench.dir().toString());
+        assertEquals(Option.DIR.defaultIn(Mode.DEFAULT).replace("compare", "bench"), bench.dir().toString());
     }
 }

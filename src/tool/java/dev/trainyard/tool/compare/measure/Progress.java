@@ -17,13 +17,17 @@ import java.util.Locale;
  */
 public final class Progress {
 
+    // What RunClock measured here (each run's last line says where its time went): a default run's
+    // parts and a smoke run's cells, whose loads are lower and whose users drain sooner.
     private static final int SERVER_START_SECONDS = 10;
     private static final int GLASSFISH_START_SECONDS = 60;
-    /**
-     * Measured over default runs (planned against taken): loading the plan, starting and stopping
-     * the users, settling and auditing take about half a second a cell on average.
-     */
-    private static final double CELL_OVERHEAD_SECONDS = 0.5;
+    /** A cell's time beyond its planned load: the client's start and its users' last answers, the settle, the audit. */
+    private static final double CELL_OVERHEAD_SECONDS = 0.9;
+    private static final double SMOKE_CELL_OVERHEAD_SECONDS = 0.3;
+    /** A variant's stop, and its JMeter dashboard (longer with more samples). */
+    private static final int STOP_SECONDS = 2;
+    private static final int DASHBOARD_SECONDS = 14;
+    private static final int SMOKE_DASHBOARD_SECONDS = 5;
 
     private final Options options;
     private final int totalCells;
@@ -44,8 +48,9 @@ public final class Progress {
         this.totalServers = variants.size();
         this.startSeconds = variants.stream().mapToLong(v -> (v.server().equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
                 + Math.round(Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
-                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Measurement.WARM_UP_SECONDS) + CELL_OVERHEAD_SECONDS))
-                + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0))
+                        .map(CellSpec::path).distinct().count() * ((options.smoke() ? 1 : Measurement.WARM_UP_SECONDS) + cellOverhead()))
+                + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0) + STOP_SECONDS
+                + (options.dashboards() ? options.smoke() ? SMOKE_DASHBOARD_SECONDS : DASHBOARD_SECONDS : 0))
                 .toArray();
         if (announce) {
             System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cells, about %s%n",
@@ -87,12 +92,16 @@ public final class Progress {
 
     private long secondsLeft() {
         long cells = Math.round((totalCells - cellsDone)
-                * (options.warmup() + options.seconds() + CELL_OVERHEAD_SECONDS + (options.crosscheck() ? options.seconds() : 0)));
+                * (options.warmup() + options.seconds() + cellOverhead() + (options.crosscheck() ? options.warmup() + options.seconds() : 0)));
         long servers = 0;
         for (int i = serversStarted; i < startSeconds.length; i++) {
             servers += startSeconds[i];
         }
         return cells + servers;
+    }
+
+    private double cellOverhead() {
+        return options.smoke() ? SMOKE_CELL_OVERHEAD_SECONDS : CELL_OVERHEAD_SECONDS;
     }
 
     private static String minutes(long seconds) {

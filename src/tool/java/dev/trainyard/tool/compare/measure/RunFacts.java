@@ -22,7 +22,7 @@ final class RunFacts {
     /** What the report says of the run before its cells: its mode, machine, cores, clients, target and what it skipped. */
     static void before(Options options, Path runDir, CpuSets cpus, LoadClient client, LoadClient http2, List<String> skipped,
             List<String> facts) {
-        facts.add("Run " + runDir.getFileName() + ", mode " + options.mode() + ": " + options.warmup() + " s warm-up (cut) + "
+        facts.add("Run " + runDir.getFileName() + ", mode " + options.mode().key() + ": " + options.warmup() + " s warm-up (cut) + "
                 + options.seconds() + " s measured per cell, " + (options.trials() == 1 ? "one trial"
                 : options.trials() + " trials interleaved, " + Matrix.CONTENDED_TRIALS * options.trials()
                         + " at the entry plan's highest load (figures: medians; a lead counts only where its 95% interval over the paired trials excludes a tie)")

@@ -17,7 +17,7 @@ import java.util.Map;
  */
 public enum Option {
 
-    MODE("mode", Kind.CHOICE, "default", null, null, null, "default,full,smoke",
+    MODE("mode", Kind.CHOICE, "default", null, null, null, Mode.KEYS,
             "default: the five experiments at reduced loads, short cells, several trials (the start prints the plan and"
                     + " its estimate); full: the original experiments' loads and lengths (hours); smoke: CI's seconds"),
     CLIENT("client", Kind.CHOICE, "jmeter", null, null, "wrk", "jmeter,wrk",
@@ -152,12 +152,12 @@ public enum Option {
         return allowed;
     }
 
-    /** The default in a mode (default, full, smoke), or null where there is none. */
-    public String defaultIn(String mode) {
+    /** The default in a mode, or null where there is none. */
+    public String defaultIn(Mode mode) {
         String special = switch (mode) {
-            case "full" -> full;
-            case "smoke" -> smoke;
-            default -> null;
+            case FULL -> full;
+            case SMOKE -> smoke;
+            case DEFAULT -> null;
         };
         return special != null ? special : normal;
     }

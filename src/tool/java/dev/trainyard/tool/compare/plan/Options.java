@@ -14,7 +14,7 @@ import java.util.Properties;
  * {@link Option}, where each one's default, values and help are declared. A preset
  * ({@code -Pbench}: {@link #BENCH}) changes the defaults; a -D setting still wins.
  */
-public record Options(String mode, String client, List<String> servers, List<ThreadModel> variants, List<Protocol> protocols, List<String> plans,
+public record Options(Mode mode, String client, List<String> servers, List<ThreadModel> variants, List<Protocol> protocols, List<String> plans,
         List<String> virtualPlans, int[] users,
         int seconds, int warmup, int trials, int rate, List<String> policies, List<Driver> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
@@ -58,7 +58,7 @@ public record Options(String mode, String client, List<String> servers, List<Thr
     }
 
     public static Options parse(Map<String, String> given) {
-        String mode = new Settings(given, "default").choice(Option.MODE);
+        Mode mode = Mode.of(new Settings(given, Mode.DEFAULT).choice(Option.MODE));
         Settings s = new Settings(given, mode);
         String client = s.choice(Option.CLIENT);
         List<String> servers = s.list(Option.SERVERS, null);
@@ -74,7 +74,7 @@ public record Options(String mode, String client, List<String> servers, List<Thr
         }
         boolean packaged = target.equals("containers");
         List<Protocol> protocols = s.list(Option.PROTOCOLS, remote ? (url.startsWith("https:") ? "https" : "http")
-                : packaged ? "http" : mode.equals("full") && client.equals("wrk") ? Option.PROTOCOLS.defaultIn(mode) + ",h2" : null)
+                : packaged ? "http" : mode == Mode.FULL && client.equals("wrk") ? Option.PROTOCOLS.defaultIn(mode) + ",h2" : null)
                 .stream().map(Protocol::of).toList();
         if (packaged && protocols.stream().anyMatch(Protocol::tls)) {
             throw new IllegalArgumentException("protocols: the images serve plain HTTP; https and h2 need target=processes");
@@ -95,10 +95,10 @@ public record Options(String mode, String client, List<String> servers, List<Thr
         boolean sweeping = s.flag(Option.SWEEP, notHere ? false : null);
         // A sweep restarts every server variant per setting: in the default mode it measures where
         // settings matter most, the entry plan at its highest load, unless told otherwise.
-        boolean sweepDefaults = sweeping && mode.equals("default");
+        boolean sweepDefaults = sweeping && mode == Mode.DEFAULT;
         List<String> plans = s.list(Option.PLANS, sweepDefaults ? "entry" : null);
         // The default run's budget: on the virtual variants only what threads change, unless plans were named.
-        List<String> virtualPlans = mode.equals("full") || s.given(Option.PLANS) ? plans
+        List<String> virtualPlans = mode == Mode.FULL || s.given(Option.PLANS) ? plans
                 : plans.stream().filter(THREAD_PLANS::contains).toList();
         if (!client.equals("jmeter")) {
             for (String plan : plans) {
@@ -116,7 +116,7 @@ public record Options(String mode, String client, List<String> servers, List<Thr
         int rate = s.number(Option.RATE, 1);
         List<String> policies = s.list(Option.POLICIES, null);
         List<Driver> drivers = s.list(Option.DRIVERS, null).stream().map(Driver::of).toList();
-        List<String> queries = s.list(Option.QUERIES, mode.equals("smoke") && drivers.size() == 1 ? "s2,s4,c4" : null);
+        List<String> queries = s.list(Option.QUERIES, mode == Mode.SMOKE && drivers.size() == 1 ? "s2,s4,c4" : null);
         boolean isolate = s.flag(Option.ISOLATE, null);
         boolean dashboards = s.flag(Option.DASHBOARDS, null) && client.equals("jmeter");
         boolean crosscheck = s.flag(Option.CROSSCHECK, null);
@@ -160,11 +160,11 @@ public record Options(String mode, String client, List<String> servers, List<Thr
     }
 
     public boolean full() {
-        return mode.equals("full");
+        return mode == Mode.FULL;
     }
 
     public boolean smoke() {
-        return mode.equals("smoke");
+        return mode == Mode.SMOKE;
     }
 
     public boolean jmeter() {
@@ -186,7 +186,7 @@ public record Options(String mode, String client, List<String> servers, List<Thr
      * mode, or a default that another option decided ({@code contextual}, where not null); every
      * message names the option.
      */
-    private record Settings(Map<String, String> given, String mode) {
+    private record Settings(Map<String, String> given, Mode mode) {
 
         boolean given(Option option) {
             String value = given.get(option.key());
