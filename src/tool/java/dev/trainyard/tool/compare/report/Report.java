@@ -4,10 +4,7 @@ import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
 import dev.trainyard.tool.compare.analysis.Analysis;
 import dev.trainyard.tool.compare.analysis.CellResult;
-import dev.trainyard.tool.compare.analysis.Crossover;
-import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.analysis.Footprint;
-import dev.trainyard.tool.compare.analysis.ThreadsOverTime;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,13 +25,9 @@ public final class Report {
     private final List<String> facts;
     private final Analysis analysis;
     private final List<CellResult> results;
-    private final List<Crossover> crossovers;
-    private final List<Crossover> leanCrossovers;
-    private final List<Finding> findings;
     private final Map<String, String> dashboards;
     private final List<ThreadModelCost.Row> threadCosts;
     private final List<Footprint> footprints;
-    private final ThreadsOverTime threadsOverTime;
 
     public Report(String client, List<String> facts, Analysis analysis, Map<String, String> dashboards,
             List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints) {
@@ -42,13 +35,9 @@ public final class Report {
         this.facts = facts;
         this.analysis = analysis;
         this.results = analysis.results();
-        this.crossovers = analysis.crossovers();
-        this.leanCrossovers = analysis.leanCrossovers();
-        this.findings = analysis.findings();
         this.dashboards = dashboards;
         this.threadCosts = threadCosts;
         this.footprints = footprints;
-        this.threadsOverTime = analysis.threadsOverTime();
     }
 
     public void write(Path dir) throws IOException {
@@ -85,18 +74,18 @@ public final class Report {
         facts.forEach(f -> h.append("<li>").append(escapeHtml4(f)).append("</li>"));
         h.append("</ul>\n<h2>Crossovers</h2><p>For each server variant, the load at which a style overtakes the blocking ")
                 .append("baseline in throughput and stays ahead (").append(escapeHtml4(Summary.tieRule(results))).append(").</p><ul>");
-        crossovers.forEach(c -> h.append("<li>").append(escapeHtml4(c.sentence())).append("</li>"));
-        if (!leanCrossovers.isEmpty()) {
+        analysis.crossovers().forEach(c -> h.append("<li>").append(escapeHtml4(c.sentence())).append("</li>"));
+        if (!analysis.leanCrossovers().isEmpty()) {
             h.append("</ul><p>The same from the lean cross-check (wrk, same work, users and seconds; it leaves the server ")
                     .append("more of the cores, so CPU-bound styles pull further apart):</p><ul>");
-            leanCrossovers.forEach(c -> h.append("<li>").append(escapeHtml4(c.sentence())).append("</li>"));
+            analysis.leanCrossovers().forEach(c -> h.append("<li>").append(escapeHtml4(c.sentence())).append("</li>"));
         }
         h.append("</ul>\n<h2>The experiments' claims here</h2><ul>");
-        findings.forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(escapeHtml4(f.sentence()))
+        analysis.findings().forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(escapeHtml4(f.sentence()))
                 .append(f.holds() ? "" : "</b>").append("</li>"));
         h.append("</ul>\n");
         new DriverSquares(results).html(h);
-        ThreadsOverTimeSection.html(threadsOverTime, h);
+        ThreadsOverTimeSection.html(analysis.threadsOverTime(), h);
         Charts.html(h, results);
         CellsTable.html(h, results);
         if (!dashboards.isEmpty()) {
