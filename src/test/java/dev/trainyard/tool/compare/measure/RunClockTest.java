@@ -33,6 +33,26 @@ class RunClockTest {
     }
 
     @Test
+    void aCellRunsFixedCostIsToldByItsPartsOnAverage() {
+        long cell = clock.now();
+        long t = clock.now();
+        pass(0.1);
+        clock.add(RunClock.CellPart.PROBES, t, 0);
+        t = clock.now();
+        pass(3.5);
+        clock.add(RunClock.CellPart.CLIENT, t, 3);
+        t = clock.now();
+        pass(0.2);
+        clock.add(RunClock.CellPart.SETTLE, t, 0);
+        clock.cell(cell, 3);
+        t = clock.now();
+        pass(9);
+        clock.add(RunClock.CellPart.CLIENT, t, Double.NaN);
+        assertTrue(clock.sentence().contains("the cells' fixed cost 0.8 s (0.80 s a cell run: the audit's first count and the watch's start 0.10,"
+                + " the client past its seconds 0.50, the settle 0.20)"), clock.sentence());
+    }
+
+    @Test
     void aLoopBoundCellIsAllLoadAndACellFasterThanPlannedCostsNothing() {
         long t = clock.now();
         pass(7);

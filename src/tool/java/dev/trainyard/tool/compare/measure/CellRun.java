@@ -29,10 +29,12 @@ final class CellRun {
     /** The lean second opinion on every closed cell (crosscheck=true), or null. */
     private final WrkClient lean;
     private final Path runDir;
+    private final RunClock clock;
     /** Cells run so far, every trial counted: each one's results file gets the next number. */
     private int cellsRun;
 
-    CellRun(Options options, CpuSets cpus, WrkClient lean, Path runDir) {
+    CellRun(Options options, CpuSets cpus, WrkClient lean, Path runDir, RunClock clock) {
+        this.clock = clock;
         this.options = options;
         this.cpus = cpus;
         this.lean = lean;
@@ -62,6 +64,7 @@ final class CellRun {
         Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", ++cellsRun,
                 cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
         boolean audited = audit != null && cell.writesEntries() && client.countsEveryRequest();
+        long t = clock.now();
         long viewsBefore = audited ? audit.views() : 0;
         ServerWatch watch = ServerWatch.start(scrape);
         String failure = null;
@@ -73,20 +76,30 @@ final class CellRun {
         // Sampled in the warm-up, which is cut: the stop a dump costs the server stays out of the figures.
         ThreadSampler.Session sampling = sampler == null || whole ? null
                 : sampler.start(Math.round(1000 * options.warmup() * ThreadSampler.FROM_WARM_UP), 1000L * options.warmup());
+        clock.add(RunClock.CellPart.PROBES, t, 0);
+        t = clock.now();
+        long watching = t;
         try {
             stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
         } catch (LoadClient.Unfinished e) {
             stats = CellStats.of(List.of(), 0, 0);
             failure = e.getMessage();
         } finally {
+            clock.add(RunClock.CellPart.CLIENT, t, cell.loopBound() ? Double.NaN : options.warmup() + options.seconds());
+            watching = clock.now();
             activity = watch.stop().with(sampling == null ? WaitSites.NONE : sampling.stop());
         }
+        clock.add(RunClock.CellPart.WATCH, watching, 0);
         double clientCpu = window.share();
         // Requests the client gave up on may still be in the server: let them end before auditing.
+        t = clock.now();
         if (!Settle.await(scrape) && failure == null) {
             failure = "the server still had requests in flight " + Measurement.SETTLE_MS / 1000 + " s after the load";
         }
+        clock.add(RunClock.CellPart.SETTLE, t, 0);
+        t = clock.now();
         EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(audit.views() - viewsBefore, stats.okTotal()) : null;
+        clock.add(RunClock.CellPart.AUDIT, t, 0);
         if (failure == null && client.partial() != null) {
             // An engine's samples are missing: that explains the figures, and any audit, best.
             failure = client.partial();

@@ -73,7 +73,7 @@ public final class Comparison {
         this.cpus = cpus;
         this.client = client;
         this.http2 = options.protocols().contains(Protocol.H2) ? new H2loadClient(runDir) : null;
-        this.cellRun = new CellRun(options, cpus, lean, runDir);
+        this.cellRun = new CellRun(options, cpus, lean, runDir, clock);
         this.runDir = runDir;
         this.progress = progress;
     }

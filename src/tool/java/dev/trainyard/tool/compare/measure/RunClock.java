@@ -32,9 +32,25 @@ public final class RunClock {
         }
     }
 
+    /** Where a cell run's fixed cost goes. */
+    public enum CellPart {
+        PROBES("the audit's first count and the watch's start"),
+        CLIENT("the client past its seconds"),
+        WATCH("the watch's and the thread samples' stop"),
+        SETTLE("the settle"),
+        AUDIT("the audit");
+
+        private final String words;
+
+        CellPart(String words) {
+            this.words = words;
+        }
+    }
+
     private final LongSupplier ticker;
     private final long started;
     private final Map<Part, Long> nanos = new EnumMap<>(Part.class);
+    private final Map<CellPart, Long> cellNanos = new EnumMap<>(CellPart.class);
     private long loadNanos;
     private int cells;
 
@@ -56,6 +72,14 @@ public final class RunClock {
     /** The part took from {@code since} until now. */
     public void add(Part part, long since) {
         nanos.merge(part, now() - since, Long::sum);
+    }
+
+    /** That part of a cell run took from {@code since} until now, less {@code plannedSeconds} of load in it (NaN: all load). */
+    public void add(CellPart part, long since, double plannedSeconds) {
+        if (Double.isNaN(plannedSeconds)) {
+            return;
+        }
+        cellNanos.merge(part, Math.max(0, now() - since - Math.round(plannedSeconds * 1e9)), Long::sum);
     }
 
     /**
@@ -85,14 +109,26 @@ public final class RunClock {
             long n = nanos.getOrDefault(p, 0L);
             if (n > 0) {
                 named += n;
-                parts.add(p.words + " " + seconds(n) + (p == Part.CELLS
-                        ? String.format(Locale.ROOT, " (%.2f s a cell run)", cellOverheadSeconds()) : ""));
+                parts.add(p.words + " " + seconds(n) + (p == Part.CELLS ? " (" + perCell() + ")" : ""));
             }
         }
         parts.add("the rest " + seconds(Math.max(0, outside - named)));
         return String.format(Locale.ROOT, "Where the run's time went: %s in all, %s of it the planned load of %d cell runs; outside it %s"
                 + " (%.0f%%): %s.", seconds(all), seconds(loadNanos), cells, seconds(outside), all == 0 ? 0.0 : 100.0 * outside / all,
                 String.join(", ", parts));
+    }
+
+    /** A cell run's fixed cost on average, and its parts'. */
+    private String perCell() {
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%.2f s a cell run", cellOverheadSeconds()));
+        String sep = ": ";
+        for (CellPart p : CellPart.values()) {
+            if (cellNanos.containsKey(p)) {
+                s.append(sep).append(p.words).append(String.format(Locale.ROOT, " %.2f", cellNanos.get(p) / 1e9 / cells));
+                sep = ", ";
+            }
+        }
+        return s.toString();
     }
 
     private static String seconds(long nanos) {
