@@ -4,6 +4,8 @@
 # steps need, and Maven's batch mode.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# The steps keep their logs in target/; a step run alone on a clean clone (bash .ci/run compare) has none yet.
+mkdir -p target
 
 # JDK per server: Maven (and so GlassFish 7) on JDK 17; Tomcat and Jetty on a JDK 21+ when the
 # machine has one, where the WAR can use virtual threads.
