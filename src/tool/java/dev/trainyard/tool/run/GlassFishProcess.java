@@ -80,10 +80,10 @@ final class GlassFishProcess implements ServerProcess {
             asadmin("--port", Integer.toString(adminPort), "set", set);
         }
         // A stop and a start, not restart-domain: the server restart-domain respawns from the dying
-        // one sometimes comes up with its logging dead (server.log never written again), and the
-        // operator's record of a failure is lost; the suite's GlassFish setup avoids it the same way.
+        // one often came up with its logging dead (server.log never written again); a fresh start
+        // does so rarely, and startWithItsLog catches it. The suite's GlassFish setup stops and starts too.
         asadmin("stop-domain", "--domaindir", domains.toString(), DOMAIN);
-        asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
+        startWithItsLog(domains);
         asadmin("--port", Integer.toString(adminPort), "deploy", "--contextroot", "trainyard", "--name", "trainyard",
                 layout.war().toString());
     }
@@ -165,6 +165,28 @@ final class GlassFishProcess implements ServerProcess {
 
     private static String pair(String name, String value) {
         return name + "=" + value.replace("\\", "\\\\").replace(":", "\\:").replace("=", "\\=");
+    }
+
+    /**
+     * Starts the domain and proves its server.log is written. A start that came up with its logging
+     * dead ({@link GlassFishLog}) serves, but would lose every record of a failure: it is stopped and
+     * started once more, and said so; a second dead start fails the run rather than serve unlogged.
+     */
+    private void startWithItsLog(Path domains) throws IOException {
+        for (int start = 1; ; start++) {
+            long from = GlassFishLog.end(log());
+            asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
+            if (GlassFishLog.configuredWithin(log(), from, GlassFishLog.WRITE_BOUND)) {
+                return;
+            }
+            String dead = "GlassFish came up with its logging dead: no " + GlassFishLog.LOGGING_CONFIGURED
+                    + " record in " + log() + " within " + GlassFishLog.WRITE_BOUND.toSeconds() + " s of its start";
+            if (start == 2) {
+                throw new IOException(dead + ", twice");
+            }
+            System.out.println(dead + "; stopping and starting it again");
+            asadmin("stop-domain", "--domaindir", domains.toString(), DOMAIN);
+        }
     }
 
     private void asadmin(String... args) throws IOException {
