@@ -2,7 +2,7 @@
 # then its refusals; sourced by containers.sh once the stack has stopped. The virtual variants run
 # the same files as the suite's tomcat-virtual and jetty-virtual runs in tests.sh; from their images
 # containers.sh checks every style answers on virtual threads, and the comparison loads and audits them.
-echo "   the black-box suite against each image: ./mvnw verify -Dit.url=... -Dit.destructive=true, on the suite's settings (tomcat's over https)"
+echo "   the black-box suite against each image over https: ./mvnw verify -Dit.url=https://... -Dit.destructive=true, on the suite's settings"
 # The images take the suite's settings (small pools, short timeouts) through their environment;
 # the suite checks them on each deployment's /metrics, reads the compose database and follows
 # each container's output as the server's log.
@@ -30,10 +30,11 @@ suite_against() {
 }
 TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty glassfish >/dev/null 2>&1
 wait_healthy
-# Tomcat's over the HTTPS connector its container serves with the keystore from compose's secrets.
+# Over the HTTPS listener each container serves with the keystore from compose's secrets (the
+# suite's only run over TLS: its raw-socket tests speak TLS too).
 suite_against tomcat 18190 platform https
-suite_against jetty 18181 platform
-suite_against glassfish 18280 platform
+suite_against jetty 18191 platform https
+suite_against glassfish 18281 platform https
 echo "   bad input: nothing at the URL, a URL that is not Trainyard, a database refusing the credentials"
 refused() {
   local expected=$1; shift
