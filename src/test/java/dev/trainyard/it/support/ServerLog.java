@@ -1,6 +1,7 @@
 package dev.trainyard.it.support;
 
 import dev.trainyard.it.remote.RemoteDeployment;
+import dev.trainyard.tool.run.GlassFishLog;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
@@ -74,6 +75,9 @@ public final class ServerLog {
         if (file == null) {
             return new Mark(null, CAPTURED.length());
         }
+        if (System.getProperty("it.log", "").isBlank() && System.getProperty("trainyard.server", "").equals("glassfish")) {
+            checkGlassFishWrites(file);
+        }
         try {
             return new Mark(key(file), Files.size(file));
         } catch (IOException e) {
@@ -130,6 +134,36 @@ public final class ServerLog {
                 Thread.currentThread().interrupt();
                 return false;
             }
+        }
+    }
+
+    private static boolean glassFishChecked;
+
+    /**
+     * The suite's GlassFish, once: its log written since its last start, or revived the way the
+     * runner revives it ({@link GlassFishLog}); a log that stays dead fails here, by its name,
+     * rather than as a record a test found missing. A log with no start in it is not a domain's.
+     */
+    private static synchronized void checkGlassFishWrites(Path file) {
+        if (glassFishChecked) {
+            return;
+        }
+        glassFishChecked = true;
+        try {
+            String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+            if (!text.contains(GlassFishLog.LAUNCHED)) {
+                return;
+            }
+            switch (GlassFishLog.written(file.getParent().getParent(), GlassFishLog.lastStart(file))) {
+                case WRITTEN -> { }
+                case REVIVED -> System.out.println("the suite's GlassFish came up with its logging dead; its logging.properties"
+                        + " written again revived it");
+                case DEAD -> throw new IllegalStateException("the suite's GlassFish came up with its logging dead: no "
+                        + GlassFishLog.LOGGING_CONFIGURED + " record in " + file + " since its last start, nor once its"
+                        + " logging.properties was written again");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -52,6 +52,31 @@ class GlassFishLogTest {
     }
 
     @Test
+    void theLastStartIsWhereItsLauncherWrote() throws Exception {
+        Path log = dir.resolve("server.log");
+        assertEquals(0, GlassFishLog.lastStart(log));
+        Files.writeString(log, LAUNCHER + SERVER);
+        long first = GlassFishLog.lastStart(log);
+        Files.writeString(log, LAUNCHER, StandardOpenOption.APPEND);
+        long second = GlassFishLog.lastStart(log);
+        assertTrue(second > first && second < Files.size(log), first + " then " + second);
+        assertFalse(GlassFishLog.configuredSince(log, second), "the second start's server has not written");
+        assertTrue(GlassFishLog.configuredSince(log, first));
+    }
+
+    @Test
+    void aDomainWhoseLogIsWrittenIsLeftAlone() throws Exception {
+        Path domain = dir.resolve("domain");
+        Files.createDirectories(domain.resolve("logs"));
+        Files.createDirectories(domain.resolve("config"));
+        Path properties = Files.writeString(domain.resolve("config/logging.properties"), "handlers=x\n");
+        Files.setLastModifiedTime(properties, java.nio.file.attribute.FileTime.fromMillis(0));
+        Files.writeString(domain.resolve("logs/server.log"), LAUNCHER + SERVER);
+        assertEquals(GlassFishLog.Outcome.WRITTEN, GlassFishLog.written(domain, 0));
+        assertEquals(0, Files.getLastModifiedTime(properties).toMillis(), "logging.properties untouched");
+    }
+
+    @Test
     void noLogYetIsNoProof() throws Exception {
         Path log = dir.resolve("server.log");
         assertEquals(0, GlassFishLog.end(log));
