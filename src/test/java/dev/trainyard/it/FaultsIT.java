@@ -266,6 +266,17 @@ class FaultsIT extends EndpointTest {
      */
     private void overload(String style, String refusal, int capacity, Check allBusy, int firstId) throws Exception {
         assertTrue(capacity > 0, style + ": queue capacity on /metrics");
+        // The burst must arrive at once: had each of its requests to open its connection first (a
+        // TLS handshake each, on a server with one CPU), they would arrive over seconds, the
+        // queue's riders would time out as fast as the next came, and none would find it full.
+        // So the connections it will use are opened, and kept alive, before the rows are locked.
+        List<String> openers = new ArrayList<>();
+        for (int i = 0; i < 5 * capacity; i++) {
+            openers.add("blocking/hello");
+        }
+        for (Sent opener : sendAll(openers)) {
+            assertEquals(200, opener.response() == null ? -1 : opener.response().statusCode(), "a connection opened for the burst");
+        }
         List<Integer> locked = ids(firstId, 40);
         Map<Integer, Integer> before = Views.of(locked);
         ServerLog.Mark log = ServerLog.mark();
