@@ -1,7 +1,8 @@
 # The black-box suite against each server's image (./mvnw verify -Dit.url=... -Dit.destructive=true),
-# then its refusals; sourced by containers.sh once the stack has stopped. The virtual variants run
-# the same files as the suite's tomcat-virtual and jetty-virtual runs in tests.sh; from their images
-# containers.sh checks every style answers on virtual threads, and the comparison loads and audits them.
+# then its refusals; sourced by containers.sh once the stack has stopped. Tomcat's and Jetty's images
+# run their virtual variant here: the process runs in tests.sh (./mvnw verify) hold the platform
+# variants' suite and, on the virtual ones, only what needs the suite's own database (a stop, a
+# pause, a kill); so every variant meets the whole suite once, and the images meet it over TLS.
 echo "   the black-box suite against each image over https: ./mvnw verify -Dit.url=https://... -Dit.destructive=true, on the suite's settings"
 # The images take the suite's settings (small pools, short timeouts) through their environment;
 # the suite checks them on each deployment's /metrics, reads the compose database and follows
@@ -28,12 +29,14 @@ suite_against() {
     "target/it-remote/$service-$variant.mvn.log" || { echo "$service/$variant: the suite did not see the deployment as expected"; grep "^The suite" "target/it-remote/$service-$variant.mvn.log"; exit 1; }
   echo "   $service/$variant over $scheme: $(grep -h "Tests run:" "target/it-remote/$service-$variant.mvn.log" | tail -1 | sed 's/^\[[A-Z]*\] //')"
 }
-TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty glassfish >/dev/null 2>&1
+virtual=platform
+[ -z "${TRAINYARD_JDK21_HOME:-}" ] || virtual=virtual
+TRAINYARD_VARIANT=$virtual TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty glassfish >/dev/null 2>&1
 wait_healthy
 # Over the HTTPS listener each container serves with the keystore from compose's secrets (the
 # suite's only run over TLS: its raw-socket tests speak TLS too).
-suite_against tomcat 18190 platform https
-suite_against jetty 18191 platform https
+suite_against tomcat 18190 "$virtual" https
+suite_against jetty 18191 "$virtual" https
 suite_against glassfish 18281 platform https
 echo "   bad input: nothing at the URL, a URL that is not Trainyard, a database refusing the credentials"
 refused() {
