@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (http, or https: HTTPS with HTTP/2 beside plain HTTP, on trainyard.https.port, 18443, with a
  * self-signed keystore under target/run/tls unless trainyard.tls.keystore and
  * trainyard.tls.passwordFile name one), trainyard.http.port (18080), trainyard.store.size (tiny,
- * default, large); where the servers,
+ * default, large), threads and pool (request threads and the JDBC pool's size over
+ * server-configs/, as the tuning sweep sets them); where the servers,
  * the JDKs and the database live come from the build ({@link BuildLayout}).
  */
 public final class RunServer {

@@ -4,7 +4,8 @@ import dev.trainyard.tool.db.DbSettings;
 
 /**
  * What the runner stands on: a seeded {@link SeededDatabase} and one {@link Server}
- * variant serving the WAR (the system properties server, variant and protocol), started and stopped together.
+ * variant serving the WAR (the system properties server, variant and protocol, and threads and pool
+ * for a {@link Tuning}), started and stopped together.
  */
 public final class Stack implements AutoCloseable {
 
@@ -26,7 +27,7 @@ public final class Stack implements AutoCloseable {
         try {
             database = SeededDatabase.start();
             Server.start(System.getProperty("server", "tomcat"), System.getProperty("variant", "platform"),
-                    database.settings(), Tuning.AS_CONFIGURED, https(), created -> server = created);
+                    database.settings(), tuning(), https(), created -> server = created);
         } catch (Exception e) {
             close();
             throw e;
@@ -49,6 +50,26 @@ public final class Stack implements AutoCloseable {
 
     public java.util.Optional<java.nio.file.Path> certificatePem() {
         return server.certificatePem();
+    }
+
+    /**
+     * The system properties threads and pool: a setting the tuning sweep tried (its report names
+     * the best), run as the sweep ran it; neither keeps server-configs/ as they are.
+     */
+    static Tuning tuning() {
+        return new Tuning(number("threads"), number("pool"));
+    }
+
+    private static Integer number(String property) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(value.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(property + " must be a whole number; got " + value);
+        }
     }
 
     /** The system property protocol: http (plain HTTP only, the default) or https (HTTPS beside it). */
