@@ -16,8 +16,8 @@ import org.apache.commons.io.FileUtils;
 /**
  * GlassFish 7 from the distribution the build unpacked, with a domain of its own (created under
  * the run directory with asadmin, GlassFish's native tool): the shared values and the database
- * address as domain system properties, server-configs/glassfish/*.asadmin run in multimode (and a
- * {@link Tuning}'s asadmin set), a restart so the thread pool takes its new size, then the WAR
+ * address as domain system properties, server-configs/glassfish/*.asadmin and a {@link Tuning}'s
+ * asadmin set run in one multimode session, a restart so the thread pool takes its new size, then the WAR
  * deployed at /trainyard.
  * GlassFish 7 has no virtual-thread variant (that arrives in GlassFish 8).
  */
@@ -67,18 +67,7 @@ final class GlassFishProcess implements ServerProcess {
         asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
         createDbPasswordAlias();
         asadmin("--port", Integer.toString(adminPort), "create-system-properties", systemProperties());
-        List<String> files = new ArrayList<>(List.of("trainyard-network.asadmin", "trainyard-tuning.asadmin", "trainyard-jdbc.asadmin"));
-        if (layout.https()) {
-            files.add("tls/trainyard-tls.asadmin");
-        }
-        for (String file : files) {
-            asadmin("--port", Integer.toString(adminPort), "multimode", "--file",
-                    layout.configs().resolve("glassfish").resolve(file).toString());
-        }
-        // The asadmin files hold literal sizes: a tuned run changes them the way an operator would.
-        for (String set : layout.tuning().glassFishSets()) {
-            asadmin("--port", Integer.toString(adminPort), "set", set);
-        }
+        asadmin("--port", Integer.toString(adminPort), "multimode", "--file", configuration().toString());
         // A stop and a start, not restart-domain: the server restart-domain respawns from the dying
         // one often came up with its logging dead (server.log never written again); a fresh start
         // does so rarely, and startWithItsLog revives it. The suite's GlassFish setup stops and starts too.
@@ -86,6 +75,28 @@ final class GlassFishProcess implements ServerProcess {
         startWithItsLog(domains);
         asadmin("--port", Integer.toString(adminPort), "deploy", "--contextroot", "trainyard", "--name", "trainyard",
                 layout.war().toString());
+    }
+
+    /**
+     * server-configs/glassfish's asadmin files (the TLS one too over HTTPS), then a tuned run's
+     * changes of their literal sizes, set the way an operator would: one file for one multimode
+     * session, since every asadmin call starts a JVM of its own.
+     */
+    private Path configuration() throws IOException {
+        List<String> files = new ArrayList<>(List.of("trainyard-network.asadmin", "trainyard-tuning.asadmin", "trainyard-jdbc.asadmin"));
+        if (layout.https()) {
+            files.add("tls/trainyard-tls.asadmin");
+        }
+        StringBuilder commands = new StringBuilder();
+        for (String file : files) {
+            commands.append(Files.readString(layout.configs().resolve("glassfish").resolve(file), StandardCharsets.UTF_8)).append('\n');
+        }
+        for (String set : layout.tuning().glassFishSets()) {
+            commands.append("set ").append(set).append('\n');
+        }
+        Path configuration = layout.base().resolve("trainyard-configuration.asadmin");
+        Files.writeString(configuration, commands, StandardCharsets.UTF_8);
+        return configuration;
     }
 
     /**
