@@ -21,6 +21,7 @@ public final class Params implements QueryArgs {
     private static final Pattern ASCII_INTEGER = Pattern.compile("-?[0-9]{1,10}");
 
     private final HttpServletRequest request;
+    private boolean queryRead;
 
     public Params(HttpServletRequest request) {
         this.request = request;
@@ -67,7 +68,7 @@ public final class Params implements QueryArgs {
             throw HttpProblem.badRequest(rule + " and is required");
         }
         try {
-            LocalDate date = LocalDate.parse(raw.trim());
+            LocalDate date = LocalDate.parse(withoutBlanks(raw));
             if (date.isBefore(min) || date.isAfter(max)) {
                 throw HttpProblem.badRequest(rule + ", got '" + echo(raw) + "'");
             }
@@ -82,6 +83,10 @@ public final class Params implements QueryArgs {
      * silently taking one of them would answer a question the client did not ask.
      */
     private String raw(String name) {
+        if (!queryRead) {
+            QueryString.requireExact(request.getQueryString());
+            queryRead = true;
+        }
         String[] values = request.getParameterValues(name);
         if (values == null || values.length == 0) {
             return null;
@@ -98,7 +103,7 @@ public final class Params implements QueryArgs {
     }
 
     static int parseInt(String name, String raw, int min, int max) {
-        String text = raw.trim();
+        String text = withoutBlanks(raw);
         // Length check first: a 10,000-digit number is rejected without being parsed.
         if (text.isEmpty() || text.length() > 11) {
             throw HttpProblem.badRequest(range(name, min, max) + ", got '" + echo(raw) + "'");
@@ -112,6 +117,22 @@ public final class Params implements QueryArgs {
             throw HttpProblem.badRequest(range(name, min, max) + ", got " + value);
         }
         return (int) value;
+    }
+
+    /**
+     * The value without the spaces around it (a client's "id= 42 "), and nothing else: String.trim
+     * would also take control characters off, and serve "42%00" as 42.
+     */
+    private static String withoutBlanks(String raw) {
+        int start = 0;
+        int end = raw.length();
+        while (start < end && raw.charAt(start) == ' ') {
+            start++;
+        }
+        while (end > start && raw.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return raw.substring(start, end);
     }
 
     private static String range(String name, int min, int max) {

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
 import dev.trainyard.it.support.Needs;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -101,6 +104,48 @@ class BadInputIT extends EndpointTest {
             assertTrue(rs.next());
             assertEquals(250_000, rs.getInt(1));
             assertTrue(rs.getInt(2) > 0);
+        }
+    }
+
+    /**
+     * A query the WAR cannot read exactly (an escape that is no escape, bytes that are no UTF-8, a
+     * NUL after the digits) is a 400 on every style and adds no view: the containers drop what they
+     * cannot decode, and an entry that lost its id would serve, and count a view on, a random row.
+     * On a raw socket: an HTTP client refuses to send such a URL at all.
+     */
+    @Needs(DATABASE)
+    @Test
+    void aQueryTheWarCannotReadExactlyIs400AndAddsNoView() throws Exception {
+        long before = totalViews();
+        List<Executable> checks = new ArrayList<>();
+        for (String style : List.of("blocking", "async", "train", "blocking/r2dbc", "async/r2dbc")) {
+            for (String query : List.of("id=%zz", "id=24131%00", "id=%", "id=24131&x=%zz", "id=%E0%A4", "id=%C0%AF")) {
+                checks.add(() -> {
+                    String answer = rawGet(style + "/entry?" + query);
+                    assertTrue(answer.startsWith("HTTP/1.1 400 ") && answer.contains("\"status\":400"),
+                            style + "/entry?" + query + " on " + server() + ": " + answer);
+                });
+            }
+        }
+        assertAll(checks);
+        assertEquals(before, totalViews(), "a refused request added a view");
+    }
+
+    private String rawGet(String pathAndQuery) throws IOException {
+        try (Socket socket = connect(0)) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("GET " + base.getPath() + pathAndQuery + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private static long totalViews() throws SQLException {
+        try (Connection c = database(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT sum(views) FROM trentry")) {
+            assertTrue(rs.next());
+            return rs.getLong(1);
         }
     }
 
