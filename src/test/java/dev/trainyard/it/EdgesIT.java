@@ -53,6 +53,20 @@ class EdgesIT extends EndpointTest {
         assertNothingAboutTheStack(get("blocking/hello"));
     }
 
+    /** The WAR's root and its folders list nothing: the WAR serves no files, and a listing tells a stranger its layout. */
+    @Test
+    void noFolderIsListed() {
+        for (String folder : List.of("", "blocking/", "WEB-INF/", "META-INF/")) {
+            HttpResponse<String> response = get(folder);
+            int status = response.statusCode();
+            assertTrue(status == 403 || status == 404, "/trainyard/" + folder + " on " + server() + " answered " + status + ": "
+                    + response.body());
+            assertError(response, status, "");
+            assertFalse(response.body().contains("classes") || response.body().contains("web.xml"),
+                    "/trainyard/" + folder + " lists: " + response.body());
+        }
+    }
+
     @Needs({DESTRUCTIVE, DATABASE, SERVER_LOG})
     @Test
     void anExceptionThatEscapesIsAJson500WithNoStackTrace() throws Exception {
