@@ -10,7 +10,7 @@ import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.ServerActivity;
-import dev.trainyard.tool.compare.target.Packaging;
+import dev.trainyard.tool.compare.deploy.Packaging;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -17,7 +17,7 @@ import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.compare.probe.EntryAudit;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import dev.trainyard.tool.compare.probe.ThreadTimeline;
-import dev.trainyard.tool.compare.target.Packaging;
+import dev.trainyard.tool.compare.deploy.Packaging;
 import dev.trainyard.tool.run.Tuning;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.trainyard.tool.compare.analysis;
 
-import dev.trainyard.tool.compare.target.Packaging;
+import dev.trainyard.tool.compare.deploy.Packaging;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;

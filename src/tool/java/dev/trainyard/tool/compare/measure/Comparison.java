@@ -22,7 +22,7 @@ import dev.trainyard.tool.compare.probe.CpuSets;
 import dev.trainyard.tool.compare.probe.EntryAudit;
 import dev.trainyard.tool.compare.probe.ProductsCost;
 import dev.trainyard.tool.compare.report.Report;
-import dev.trainyard.tool.compare.target.Deployment;
+import dev.trainyard.tool.compare.deploy.Deployment;
 import dev.trainyard.tool.run.MetricsScrape;
 import java.io.BufferedWriter;
 import java.io.IOException;

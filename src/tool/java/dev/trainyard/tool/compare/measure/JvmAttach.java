@@ -2,7 +2,7 @@ package dev.trainyard.tool.compare.measure;
 
 import dev.trainyard.tool.compare.jvm.ServerJvm;
 import dev.trainyard.tool.compare.jvm.ThreadSampler;
-import dev.trainyard.tool.compare.target.Deployment;
+import dev.trainyard.tool.compare.deploy.Deployment;
 import java.util.List;
 import java.util.Optional;
 

@@ -5,7 +5,7 @@ import static dev.trainyard.tool.compare.report.Html.td;
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
 import dev.trainyard.tool.compare.analysis.Footprint;
-import dev.trainyard.tool.compare.target.Packaging;
+import dev.trainyard.tool.compare.deploy.Packaging;
 import java.util.List;
 
 /** What each server variant costs to run, side by side, then each as a sentence, and the cheapest style per variant. */

@@ -1,4 +1,4 @@
-package dev.trainyard.tool.compare.target;
+package dev.trainyard.tool.compare.deploy;
 
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.db.DbSettings;

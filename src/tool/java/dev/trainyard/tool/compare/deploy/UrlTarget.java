@@ -1,4 +1,4 @@
-package dev.trainyard.tool.compare.target;
+package dev.trainyard.tool.compare.deploy;
 
 import dev.trainyard.tool.compare.plan.ThreadModel;
 import dev.trainyard.tool.run.MetricsScrape;
