@@ -14,9 +14,6 @@ import java.nio.charset.StandardCharsets;
  */
 final class QueryString {
 
-    /** Echoed text is cut, as parameters' values are. */
-    private static final int ECHO_LIMIT = 40;
-
     private QueryString() {
     }
 
@@ -27,7 +24,7 @@ final class QueryString {
         }
         for (String part : query.split("&", -1)) {
             if (!decodes(part)) {
-                throw HttpProblem.badRequest("the query string must be percent-encoded UTF-8; '" + echo(part) + "' is not");
+                throw HttpProblem.badRequest("the query string must be percent-encoded UTF-8; '" + Params.echo(part) + "' is not");
             }
         }
     }
@@ -63,9 +60,5 @@ final class QueryString {
         } catch (CharacterCodingException e) {
             return false;
         }
-    }
-
-    private static String echo(String text) {
-        return text.length() <= ECHO_LIMIT ? text : text.substring(0, ECHO_LIMIT) + "...";
     }
 }

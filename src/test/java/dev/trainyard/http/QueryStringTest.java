@@ -26,7 +26,7 @@ class QueryStringTest {
         HttpProblem problem = assertThrows(HttpProblem.class, () -> QueryString.requireExact(query));
         assertEquals(400, problem.status());
         String part = query.contains("&") ? query.substring(query.indexOf('&') + 1) : query;
-        assertEquals("the query string must be percent-encoded UTF-8; '" + part + "' is not", problem.getMessage());
+        assertEquals("the query string must be percent-encoded UTF-8; '" + Params.echo(part) + "' is not", problem.getMessage());
     }
 
     @Test
