@@ -3,8 +3,6 @@ package dev.trainyard.tool.compare.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.net.httpserver.HttpServer;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
@@ -35,23 +33,16 @@ public class KeepAlivePlansIT extends ClosedLoopPlans {
     private int connections(String plan, Map<String, String> extra) throws Exception {
         Set<Integer> ports = ConcurrentHashMap.newKeySet();
         AtomicInteger requests = new AtomicInteger();
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 16);
-        server.createContext("/", exchange -> {
+        HttpServer server = answering(16, null, exchange -> {
             requests.incrementAndGet();
             ports.add(exchange.getRemoteAddress().getPort());
-            byte[] body = "{\"id\":1,\"views\":1,\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
         });
-        server.start();
         try {
             Map<String, String> props = new java.util.HashMap<>(Map.of("host", "127.0.0.1", "port",
                     Integer.toString(server.getAddress().getPort()), "users", "1", "loops", Integer.toString(LOOPS), "rampup", "0",
                     "duration", "60"));
             props.putAll(extra);
-            engine.run(Path.of("jmeter", plan + ".jmx"), props, dir.resolve(plan + "-" + extra.size() + ".jtl"), 60);
+            engine.run(Path.of("jmeter", plan + ".jmx"), props, 1, dir.resolve(plan + "-" + extra.size() + ".jtl"), 60);
         } finally {
             server.stop(0);
         }

@@ -50,7 +50,7 @@ public class RetryAfterPlansIT extends ClosedLoopPlans {
         server.start();
         try {
             engine.run(Path.of("jmeter", plan + ".jmx"), Map.of("host", "127.0.0.1", "port", Integer.toString(server.getAddress().getPort()),
-                    "users", "1", "loops", Integer.toString(LOOPS), "rampup", "0", "duration", "60"), dir.resolve(plan + ".jtl"), 60);
+                    "users", "1", "loops", Integer.toString(LOOPS), "rampup", "0", "duration", "60"), 1, dir.resolve(plan + ".jtl"), 60);
         } finally {
             server.stop(0);
         }

@@ -55,14 +55,15 @@ public final class JMeterClient implements LoadClient {
         props.put("keepalive", String.valueOf(target.keepAlive()));
         List<String> engines = remote == null ? List.of() : remote.hosts().subList(0, enginesFor(cell.users(), remote.hosts().size()));
         props.put("users", String.valueOf(remote == null ? cell.users() : cell.users() / engines.size()));
-        props.put("rampup", String.valueOf(Math.min(warmup, cell.users() >= 100 ? 1 : 0)));
+        // Here a start gate has the users start at once; remote engines ramp them over a second.
+        props.put("rampup", String.valueOf(remote == null ? 0 : Math.min(warmup, cell.users() >= 100 ? 1 : 0)));
         int duration = cell.loopBound() ? CellSpec.LOOP_BOUND_CAP_SECONDS : warmup + seconds;
         props.put("duration", String.valueOf(duration));
         props.put("variant", target.variant().key());
         long start = System.currentTimeMillis();
         partial = null;
         if (remote == null) {
-            engine.run(plans.resolve(cell.plan()), props, results, duration);
+            engine.run(plans.resolve(cell.plan()), props, cell.users(), results, duration);
         } else {
             RemoteEngines.Outcome outcome = engine.runOn(remote, engines, plans.resolve(cell.plan()), props, results, duration);
             partial = outcome.missing().isEmpty() ? null : outcome.describe();

@@ -15,8 +15,11 @@ import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.save.SaveService;
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.SearchByClass;
 
 /**
  * JMeter 5.6 as a library: loads a plan of jmeter/ exactly as the GUI saved it, hands it the
@@ -53,14 +56,21 @@ public final class JMeterEngine {
 
     /**
      * Runs plan with these properties (as -J would set them) until its thread groups end, then
-     * returns; a run that outlives plannedSeconds by {@value #GRACE_SECONDS} s is stopped.
+     * returns; a run that outlives plannedSeconds by {@value #GRACE_SECONDS} s is stopped. A plan
+     * of one thread group of {@code users} threads has them start together (a {@link StartGate}).
      */
-    void run(Path plan, Map<String, String> properties, Path results, long plannedSeconds) throws Exception {
+    void run(Path plan, Map<String, String> properties, int users, Path results, long plannedSeconds) throws Exception {
         cellProperties.forEach(k -> JMeterUtils.getJMeterProperties().remove(k));
         cellProperties.clear();
         properties.forEach(JMeterUtils::setProperty);
         cellProperties.addAll(properties.keySet());
         HashTree tree = planWritingTo(plan, results);
+        SearchByClass<AbstractThreadGroup> groups = new SearchByClass<>(AbstractThreadGroup.class);
+        tree.traverse(groups);
+        if (users > 1 && groups.getSearchResults().size() == 1 && groups.getSearchResults().iterator().next().getClass() == ThreadGroup.class) {
+            // Under the plan, as JMeter hands the plan's own elements to each thread group.
+            tree.add(tree.getArray()[0], new StartGate(users));
+        }
 
         StandardJMeterEngine engine = new StandardJMeterEngine();
         engine.configure(tree);

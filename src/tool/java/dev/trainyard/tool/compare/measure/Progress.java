@@ -22,7 +22,7 @@ public final class Progress {
     private static final int SERVER_START_SECONDS = 10;
     private static final int GLASSFISH_START_SECONDS = 60;
     /** A cell's time beyond its planned load: the client's start and its users' last answers, the settle, the audit. */
-    private static final double CELL_OVERHEAD_SECONDS = 0.9;
+    private static final double CELL_OVERHEAD_SECONDS = 0.6;
     private static final double SMOKE_CELL_OVERHEAD_SECONDS = 0.3;
     /** A variant's stop, and its JMeter dashboard (longer with more samples). */
     private static final int STOP_SECONDS = 2;
