@@ -1,9 +1,10 @@
-#!/bin/sh
+#!/bin/bash
 # Starts the container's GlassFish domain (--verbose: its log on stdout) and stops it cleanly.
 # TRAINYARD_DB_URL, _USER and TRAINYARD_HTTP_ADDRESS become the domain's system properties (written
 # into this container's domain.xml, never into the image); the database password, from
 # TRAINYARD_DB_PASSWORD_FILE or TRAINYARD_DB_PASSWORD, becomes the password alias the pool names,
-# once the domain runs (config/trainyard.ready says it is done: the health check waits for it);
+# before the domain starts (config/trainyard.ready says the domain was started so configured: the
+# health check waits for it);
 # TRAINYARD_JAVA_OPTS (space-separated) are added to the JVM options (a -Dtrainyard.* the domain has as
 # a system property replaces its value).
 #
@@ -102,25 +103,23 @@ stop() {
   done
   $glassfish/bin/asadmin --user admin --passwordfile "$admin_password" stop-domain trainyard || kill "$server" 2>/dev/null || true
 }
+# The database password as the alias the pool names, written before the domain starts into the
+# domain's password store (a JCEKS keystore opened with the master password, changeit for a domain
+# made without one), where asadmin create-password-alias would put it once the domain runs: given
+# to keytool on its standard input, never on a command line.
+keytool=$(dirname "$(readlink -f "$(command -v java)")")/keytool
+master=$(mktemp) && chmod 600 "$master" && printf changeit > "$master"
+"$keytool" -delete -alias trainyard-db-password -keystore "$domain/config/domain-passwords" -storetype JCEKS \
+  -storepass:file "$master" > /dev/null 2>&1 || true
+printf '%s\n' "$db_password" | "$keytool" -importpass -alias trainyard-db-password -keystore "$domain/config/domain-passwords" \
+  -storetype JCEKS -storepass:file "$master" -keypass:file "$master" > /dev/null 2>&1 \
+  || { echo "cannot write the database password alias into the domain's password store" >&2; rm -f "$master"; exit 70; }
+rm -f "$master"
+unset db_password
 trap stop TERM INT
 $glassfish/bin/asadmin --user admin --passwordfile "$admin_password" start-domain --verbose trainyard &
 server=$!
 
-# The database password as the alias the pool names: given to asadmin in a file of the moment,
-# never on a command line; the pool connects at the first request that needs the database.
-alias_file=$(mktemp)
-chmod 600 "$alias_file"
-{ cat "$admin_password"; printf 'AS_ADMIN_ALIASPASSWORD=%s\n' "$db_password"; } > "$alias_file"
-unset db_password
-admin_port=$((GLASSFISH_PORTBASE + 48))
-for _ in $(seq 1 120); do
-  $glassfish/bin/asadmin --user admin --passwordfile "$admin_password" --port "$admin_port" uptime > /dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 1
-done
-$glassfish/bin/asadmin --user admin --passwordfile "$admin_password" --port "$admin_port" delete-password-alias trainyard-db-password > /dev/null 2>&1 || true
-$glassfish/bin/asadmin --user admin --passwordfile "$alias_file" --port "$admin_port" create-password-alias trainyard-db-password > /dev/null
-rm -f "$alias_file"
 : > "$ready"
 # Waits for the domain; a trapped signal interrupts the first wait, the second one waits for the stop.
 wait "$server" || wait "$server"
