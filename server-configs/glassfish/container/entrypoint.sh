@@ -1,4 +1,4 @@
-#!/bin/bash
+#!/bin/sh
 # Starts the container's GlassFish domain (--verbose: its log on stdout) and stops it cleanly.
 # TRAINYARD_DB_URL, _USER and TRAINYARD_HTTP_ADDRESS become the domain's system properties (written
 # into this container's domain.xml, never into the image); the database password, from
@@ -58,20 +58,22 @@ for option in $TRAINYARD_JAVA_OPTS; do
     || sed -i "0,/<\/java-config>/s||  <jvm-options>$option</jvm-options>\n</java-config>|" "$domain_xml"
 done
 
+# The domain's keystores (its TLS keys, its password aliases) open with the master password,
+# GlassFish's default for a domain made without one: changeit. Given to keytool in a file.
+master=$(mktemp) && chmod 600 "$master" && printf changeit > "$master"
+keytool=$(dirname "$(readlink -f "$(command -v java)")")/keytool
+
 # HTTPS on http-listener-2 (base + 81) for a container given a keystore (trainyard-tls.sh): GlassFish
-# serves a listener's key from the domain's keystore, by alias, opened with the master password
-# (GlassFish's default for a domain made without one: changeit), so the key is copied there as
+# serves a listener's key from the domain's keystore, by alias, so the key is copied there as
 # "trainyard" at every start, into this container's domain, never the image.
 . /usr/local/bin/trainyard-tls.sh
 listener2='/<network-listener [^>]*name="http-listener-2"/'
 if trainyard_tls; then
-  master=$(mktemp) && chmod 600 "$master" && printf changeit > "$master"
-  "$tls_keytool" -delete -alias trainyard -keystore "$domain/config/keystore.jks" -storepass:file "$master" > /dev/null 2>&1 || true
-  "$tls_keytool" -importkeystore -noprompt -srckeystore "$tls_keystore" -srcstoretype PKCS12 \
+  "$keytool" -delete -alias trainyard -keystore "$domain/config/keystore.jks" -storepass:file "$master" > /dev/null 2>&1 || true
+  "$keytool" -importkeystore -noprompt -srckeystore "$tls_keystore" -srcstoretype PKCS12 \
     -srcstorepass:file "$tls_password_file" -srcalias "$tls_key_alias" -destkeystore "$domain/config/keystore.jks" \
     -deststoretype JKS -destalias trainyard -deststorepass:file "$master" -destkeypass:file "$master" > /dev/null \
     || { echo "HTTPS: cannot copy the key of $tls_keystore into the domain's keystore" >&2; rm -f "$master"; exit 64; }
-  rm -f "$master"
   sed -i "$listener2 s/enabled=\"false\"/enabled=\"true\"/" "$domain_xml"
 else
   sed -i "$listener2 s/enabled=\"true\"/enabled=\"false\"/" "$domain_xml"
@@ -104,11 +106,8 @@ stop() {
   $glassfish/bin/asadmin --user admin --passwordfile "$admin_password" stop-domain trainyard || kill "$server" 2>/dev/null || true
 }
 # The database password as the alias the pool names, written before the domain starts into the
-# domain's password store (a JCEKS keystore opened with the master password, changeit for a domain
-# made without one), where asadmin create-password-alias would put it once the domain runs: given
-# to keytool on its standard input, never on a command line.
-keytool=$(dirname "$(readlink -f "$(command -v java)")")/keytool
-master=$(mktemp) && chmod 600 "$master" && printf changeit > "$master"
+# domain's password store (a JCEKS keystore), where asadmin create-password-alias would put it once
+# the domain runs: given to keytool on its standard input, never on a command line.
 "$keytool" -delete -alias trainyard-db-password -keystore "$domain/config/domain-passwords" -storetype JCEKS \
   -storepass:file "$master" > /dev/null 2>&1 || true
 printf '%s\n' "$db_password" | "$keytool" -importpass -alias trainyard-db-password -keystore "$domain/config/domain-passwords" \
