@@ -7,10 +7,16 @@ public final class Measurement {
      * The server's warm-up: every path the variant's cells load, once, before the first trial, so
      * that no trial pays for cold code and caches. Measured without it (only the entry styles, 20
      * users, 2 s): the first blocking entry trial at 400 users served a third to a half of the later
-     * ones, the store's point lookup a third. Smoke runs take a second a path.
+     * ones, the store's point lookup a third. A smoke run, which proves that everything works and
+     * measures nothing, skips it: each of its cells still has its own warm-up second.
      */
-    public static final int WARM_UP_SECONDS = 2;
+    private static final int WARM_UP_SECONDS = 2;
     public static final int WARM_UP_USERS = 100;
+    /** The server's warm-up per path: {@value #WARM_UP_SECONDS} s, none in a smoke run. */
+    public static int warmUpSeconds(Options options) {
+        return options.smoke() ? 0 : WARM_UP_SECONDS;
+    }
+
     /** How long the server may take after a cell to end the requests still in it. */
     public static final long SETTLE_MS = 30_000;
     /** Errors that are not load shedding beyond this share fail a cell. */
