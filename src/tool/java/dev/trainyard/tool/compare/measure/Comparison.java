@@ -223,20 +223,19 @@ public final class Comparison {
         }
     }
 
-    /** Each distinct path of the cells at up to {@link Measurement#WARM_UP_USERS} users, timed, unmeasured, then settled. */
+    /**
+     * Each distinct path of the cells (as many as {@link Measurement#warmUpPaths} says) at up to
+     * {@link Measurement#WARM_UP_USERS} users, timed, unmeasured, then settled.
+     */
     private void warmUp(List<CellSpec> cells, LoadClient.Target target, MetricsScrape scrape, Path dir) throws Exception {
-        int seconds = Measurement.warmUpSeconds(options);
-        if (seconds == 0) {
-            System.out.println("no server warm-up in a smoke run (each cell still warms up before its measured seconds)");
-            return;
-        }
         Map<String, CellSpec> paths = new LinkedHashMap<>();
         cells.stream().filter(c -> !c.cost() && !c.calibration()).forEach(c -> paths.putIfAbsent(c.path(), c.warmUp(Measurement.WARM_UP_USERS)));
-        System.out.printf(Locale.ROOT, "warming up the server (%d paths, not measured) ... ", paths.size());
+        List<CellSpec> warmed = paths.values().stream().limit(Measurement.warmUpPaths(options, paths.size())).toList();
+        System.out.printf(Locale.ROOT, "warming up the server (%d of %d paths, not measured) ... ", warmed.size(), paths.size());
         System.out.flush();
         Path jtl = dir.resolve("warm-up.jtl");
-        for (CellSpec cell : paths.values()) {
-            clientFor(target).run(cell, target, 0, seconds, jtl);
+        for (CellSpec cell : warmed) {
+            clientFor(target).run(cell, target, 0, Measurement.warmUpSeconds(options), jtl);
             Files.deleteIfExists(jtl);
             Settle.await(scrape);
         }

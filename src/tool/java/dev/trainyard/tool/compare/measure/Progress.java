@@ -46,10 +46,10 @@ public final class Progress {
         this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
                 .mapToInt(CellSpec::trials).sum()).sum();
         this.totalServers = variants.size();
-        int warmUp = Measurement.warmUpSeconds(options);
         this.startSeconds = variants.stream().mapToLong(v -> (v.server().equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
-                + (warmUp == 0 ? 0 : Math.round(Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
-                        .filter(c -> !c.cost() && !c.calibration()).map(CellSpec::path).distinct().count() * (warmUp + cellOverhead())))
+                + Math.round(Measurement.warmUpPaths(options, Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
+                        .filter(c -> !c.cost() && !c.calibration()).map(CellSpec::path).distinct().count())
+                        * (Measurement.warmUpSeconds(options) + cellOverhead()))
                 + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0) + STOP_SECONDS
                 + (options.dashboards() ? options.smoke() ? SMOKE_DASHBOARD_SECONDS : DASHBOARD_SECONDS : 0))
                 .toArray();

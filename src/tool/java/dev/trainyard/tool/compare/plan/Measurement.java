@@ -7,14 +7,21 @@ public final class Measurement {
      * The server's warm-up: every path the variant's cells load, once, before the first trial, so
      * that no trial pays for cold code and caches. Measured without it (only the entry styles, 20
      * users, 2 s): the first blocking entry trial at 400 users served a third to a half of the later
-     * ones, the store's point lookup a third. A smoke run, which proves that everything works and
-     * measures nothing, skips it: each of its cells still has its own warm-up second.
+     * ones, the store's point lookup a third. A smoke run proves that everything works and measures
+     * nothing: it warms up its first path alone, for a second, so that the load client's first
+     * requests (a remote JMeter engine starts cold) come before the first cell's measured seconds.
      */
     private static final int WARM_UP_SECONDS = 2;
     public static final int WARM_UP_USERS = 100;
-    /** The server's warm-up per path: {@value #WARM_UP_SECONDS} s, none in a smoke run. */
+
+    /** The seconds the warm-up gives each path. */
     public static int warmUpSeconds(Options options) {
-        return options.smoke() ? 0 : WARM_UP_SECONDS;
+        return options.smoke() ? 1 : WARM_UP_SECONDS;
+    }
+
+    /** How many of the cells' distinct paths the warm-up runs, in the cells' order. */
+    public static long warmUpPaths(Options options, long distinct) {
+        return options.smoke() ? Math.min(1, distinct) : distinct;
     }
 
     /** How long the server may take after a cell to end the requests still in it. */

@@ -19,8 +19,8 @@ public enum Option {
 
     MODE("mode", Kind.CHOICE, "default", null, null, null, Mode.KEYS,
             "default: the five experiments at reduced loads, short cells, several trials (the start prints the plan and"
-                    + " its estimate); full: the original experiments' loads and lengths (hours); smoke: CI's seconds, one trial, no"
-                    + " server warm-up: it proves that everything works and measures nothing"),
+                    + " its estimate); full: the original experiments' loads and lengths (hours); smoke: CI's seconds, one trial, the"
+                    + " server warmed up on its first path alone: it proves that everything works and measures nothing"),
     CLIENT("client", Kind.CHOICE, "jmeter", null, null, "wrk", "jmeter,wrk",
             "the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)"),
     PROTOCOLS("protocols", Kind.LIST, "http", "http,https,https-close", null, null, Protocol.KEYS,
