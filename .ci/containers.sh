@@ -188,13 +188,8 @@ awk -F, -v before="$before" -v after="$(views_sum)" '
         if (!bad) printf "   %d cells against jetty-container; its database counted %d views for the %d entries answered in the measured windows\n", cells, after - before, answered
         exit bad }' target/compare/latest/cells.csv || exit 1
 
-if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
-  echo "   the virtual variant, chosen at run time"
-  TRAINYARD_VARIANT=virtual docker-compose up -d tomcat jetty >/dev/null 2>&1
-  wait_healthy
-  check_container tomcat 18180 virtual
-  check_container jetty 18181 virtual
-fi
+# The virtual variant chosen at run time (TRAINYARD_VARIANT) is images-suite.sh's: the suite reads
+# tomcat/virtual and jetty/virtual on their /metrics and holds every thread-kind check to it.
 
 echo "   the database survives a restart of its container"
 psql_count() { docker-compose exec -T postgres psql -p 18532 -U trainyard -d trainyard -tAc "$1" | tr -d '\r '; }
@@ -242,7 +237,7 @@ for service in tomcat:18180 jetty:18181 glassfish:18280; do
 done
 source .ci/images-suite.sh
 
-# Each server's image on platform threads at the contended load: the virtual variant's switch is checked above, and
+# Each server's image on platform threads at the contended load: the virtual variant's switch is images-suite.sh's, and
 # CI's budget holds the footprint to one container per image.
 echo "   the comparison against the images: ./mvnw -Pcompare -Dtarget=containers (smoke size, one container at a time)"
 ./mvnw -Pcompare -Dmode=smoke -Dtarget=containers -Dplans=entry -Dusers=20 -Dvariants=platform -Dstrict=true > target/ci-compare-containers.log 2>&1 \

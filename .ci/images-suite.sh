@@ -1,17 +1,24 @@
 # The black-box suite against each server's image (./mvnw verify -Dit.url=... -Dit.destructive=true),
 # then its refusals; sourced by containers.sh once the stack has stopped. Tomcat's and Jetty's images
 # run their virtual variant here: the process runs in tests.sh (./mvnw verify) hold the platform
-# variants' suite and, on the virtual ones, only what needs the suite's own database (a stop, a
-# pause, a kill); so every variant meets the whole suite once, and the images meet it over TLS.
+# variants' whole suite and, on the virtual ones, what needs the suite's own database (a stop, a
+# pause, a kill). Tomcat's image meets the whole suite over TLS (the WAR on virtual request threads,
+# in remote mode); Jetty's and GlassFish's meet the classes whose answers their own layer shapes over
+# TLS (thread kind, bad input and framing, limits, uploads, streams and stalls), since the WAR's data
+# and fault classes met the same server in tests.sh and virtual request threads on Tomcat's image.
 echo "   the black-box suite against each image over https: ./mvnw verify -Dit.url=https://... -Dit.destructive=true, on the suite's settings"
 # The images take the suite's settings (small pools, short timeouts) through their environment;
 # the suite checks them on each deployment's /metrics, reads the compose database and follows
 # each container's output as the server's log.
 suite_opts="$(grep -v '^#' src/test/resources/it-settings.properties | grep . | sed 's/^/-D/' | tr '\n' ' ')-XX:MaxRAMPercentage=75"
 export TRAINYARD_DB_URL=jdbc:postgresql://127.0.0.1:18532/trainyard TRAINYARD_DB_USER=trainyard
-# suite_against SERVICE PORT VARIANT [https]: over https, trusting only the certificate of compose's secrets.
+# The classes of the deployment's own layer.
+deployment_classes=HelloSleepIT,BadInputIT,EdgesIT,ServerLimitsIT,UploadIT,ProductsIT
+# suite_against SERVICE PORT VARIANT https|http [CLASSES]: over https, trusting only the certificate of compose's
+# secrets; CLASSES (it.test) or the whole suite.
 suite_against() {
-  local service=$1 port=$2 variant=$3 log=target/it-remote/$1-$3.log scheme=${4:-http} trust=()
+  local service=$1 port=$2 variant=$3 log=target/it-remote/$1-$3.log scheme=$4 trust=() only=()
+  [ -z "${5:-}" ] || only=(-Dit.test="$5")
   mkdir -p target/it-remote
   if [ "$scheme" = https ]; then
     # A trust store holds only a public certificate: its password guards its integrity, not a secret.
@@ -22,7 +29,7 @@ suite_against() {
   fi
   docker logs -f "$(docker-compose ps -q "$service")" > "$log" 2>&1 &
   local follower=$!
-  ./mvnw verify -Dit.url="$scheme://127.0.0.1:$port/trainyard" -Dit.destructive=true -Dit.log="$PWD/$log" "${trust[@]}" \
+  ./mvnw verify -Dit.url="$scheme://127.0.0.1:$port/trainyard" -Dit.destructive=true -Dit.log="$PWD/$log" "${trust[@]}" "${only[@]}" \
     > "target/it-remote/$service-$variant.mvn.log" 2>&1 || { kill $follower; tail -80 "target/it-remote/$service-$variant.mvn.log"; exit 1; }
   kill $follower
   grep -q "^The suite against $scheme://127.0.0.1:$port/trainyard: $service/$variant; tests that change data or overload it: on; its database: jdbc:postgresql://127.0.0.1:18532/trainyard; settings other than the suite's: none" \
@@ -36,8 +43,8 @@ wait_healthy
 # Over the HTTPS listener each container serves with the keystore from compose's secrets (the
 # suite's only run over TLS: its raw-socket tests speak TLS too).
 suite_against tomcat 18190 "$virtual" https
-suite_against jetty 18191 "$virtual" https
-suite_against glassfish 18281 platform https
+suite_against jetty 18191 "$virtual" https "$deployment_classes"
+suite_against glassfish 18281 platform https "$deployment_classes"
 echo "   bad input: nothing at the URL, a URL that is not Trainyard, a database refusing the credentials"
 refused() {
   local expected=$1; shift
