@@ -84,16 +84,16 @@ check_variant() {
   echo "   served${tls:+ over TLS}, proved its thread model, stopped cleanly"
 }
 
-# README's ./mvnw -Prun as it stands (Tomcat, platform threads, HTTP), the virtual variants, and
+# README's ./mvnw -Prun as it stands (Tomcat, platform threads, HTTP), a virtual variant, and
 # GlassFish. Each server's TLS as the runner lays it out is the suite's (HttpsIT, on every server);
 # here -Dprotocol=https is taken by Jetty's virtual variant and by GlassFish, whose platform variant
 # is proved there, tuned, with the bounds asadmin reports (the comparison's sweep tunes Tomcat and
 # Jetty, whose tuning the WAR reads back on /metrics). The black-box suite over TLS, its raw-socket
 # tests speaking TLS too, runs against each server's image (containers.sh), built from the same
-# server-configs.
+# server-configs. Tomcat's virtual variant is started the runner's way by compare.sh's thread-model
+# run (its virtual threads held and recorded) and meets every style in Tomcat's image suite.
 check_variant "" platform tomcat-default
 if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
-  check_variant "-Dserver=tomcat -Dvariant=virtual" virtual tomcat-virtual
   check_variant "-Dserver=jetty -Dvariant=virtual -Dprotocol=https" virtual jetty-virtual
 else
   echo "no JDK 21+ on this machine: the virtual variants were not started"
