@@ -44,6 +44,16 @@ public final class ThreadSampler {
         return new Session(fromMs, untilMs);
     }
 
+    /**
+     * A cell's sampling: in its warm-up, which is cut, so that the stop a dump costs the server stays
+     * out of the figures; a cell without a warm-up (a smoke run's, which measures nothing) in its
+     * measured seconds, after the users have started.
+     */
+    public Session startFor(int warmupSeconds, int seconds) {
+        return warmupSeconds > 0 ? start(Math.round(1000 * warmupSeconds * FROM_WARM_UP), 1000L * warmupSeconds)
+                : start(Math.round(1000 * seconds * (1 - FROM_WARM_UP)), 1000L * seconds);
+    }
+
     /** One cell's sampling. */
     public final class Session {
 

@@ -73,9 +73,7 @@ final class CellRun {
         // wrk's CPU is counted once it exits, and a loop-bound cell is measured whole: both are read over the whole cell.
         boolean whole = cell.loopBound() || !options.jmeter();
         CpuSets.ClientWindow window = cpus.clientWindow(whole ? 0 : options.warmup(), whole ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.seconds());
-        // Sampled in the warm-up, which is cut: the stop a dump costs the server stays out of the figures.
-        ThreadSampler.Session sampling = sampler == null || whole ? null
-                : sampler.start(Math.round(1000 * options.warmup() * ThreadSampler.FROM_WARM_UP), 1000L * options.warmup());
+        ThreadSampler.Session sampling = sampler == null || whole ? null : sampler.startFor(options.warmup(), options.seconds());
         clock.add(RunClock.CellPart.PROBES, t, 0);
         t = clock.now();
         long watching = t;

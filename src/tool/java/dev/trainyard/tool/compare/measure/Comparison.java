@@ -192,7 +192,8 @@ public final class Comparison {
             footprints.add(Footprint.of(name + "/" + label, readySeconds, server.readySeconds().isPresent() ? "docker run" : "its JVM started",
                     MetricsScrape.samples(text), combined, server.packaging()));
             if (sampler != null) {
-                facts.add(RunFacts.samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList()));
+                facts.add(RunFacts.samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList(),
+                        options.warmup()));
             }
             if (cost != null) {
                 ThreadModelCost.Row row = cost.finish(name + "/" + label);

@@ -53,16 +53,18 @@ final class RunFacts {
     }
 
     /** What the thread samples cost the server: the time its threads stood still for them. */
-    static String samplingCost(String variant, List<CellResult> cells) {
+    static String samplingCost(String variant, List<CellResult> cells, int warmupSeconds) {
         double[] millis = cells.stream().mapToDouble(r -> r.facts().waits().sampleMillis()).filter(m -> !Double.isNaN(m)).sorted().toArray();
         int samples = cells.stream().mapToInt(r -> r.facts().waits().samples()).sum();
         if (millis.length == 0) {
             return variant + ": thread sampling took no sample.";
         }
         double median = millis[(millis.length - 1) / 2];
-        return String.format(Locale.ROOT, "%s: threads sampled in the last %.0f%% of each warm-up (cut from the figures), %d samples;"
+        String when = warmupSeconds > 0 ? String.format(Locale.ROOT, "in the last %.0f%% of each warm-up (cut from the figures)",
+                100 * (1 - ThreadSampler.FROM_WARM_UP)) : "in the measured seconds (no cell was warmed up)";
+        return String.format(Locale.ROOT, "%s: threads sampled %s, %d samples;"
                 + " a sample took %.0f ms end to end, the server's threads standing still for part of it (median over the cells; %.0f ms at most).",
-                variant, 100 * (1 - ThreadSampler.FROM_WARM_UP), samples, median, millis[millis.length - 1]);
+                variant, when, samples, median, millis[millis.length - 1]);
     }
 
     /**

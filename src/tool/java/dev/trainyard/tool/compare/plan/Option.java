@@ -20,7 +20,8 @@ public enum Option {
     MODE("mode", Kind.CHOICE, "default", null, null, null, Mode.KEYS,
             "default: the five experiments at reduced loads, short cells, several trials (the start prints the plan and"
                     + " its estimate); full: the original experiments' loads and lengths (hours); smoke: CI's seconds, one trial, the"
-                    + " server warmed up on its first path alone: it proves that everything works and measures nothing"),
+                    + " server warmed up on its first path alone and no cell warmed up: it proves that everything works and"
+                    + " measures nothing"),
     CLIENT("client", Kind.CHOICE, "jmeter", null, null, "wrk", "jmeter,wrk",
             "the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)"),
     PROTOCOLS("protocols", Kind.LIST, "http", "http,https,https-close", null, null, Protocol.KEYS,
@@ -63,7 +64,7 @@ public enum Option {
             "1,50,400 (for example): replaces every closed plan's load levels (unset: each plan's own; a sweep in the"
                     + " default mode: 400)"),
     SECONDS("seconds", Kind.NUMBER, "2", "60", null, "5", null, "measured per cell"),
-    WARMUP("warmup", Kind.NUMBER, "1", "10", null, "2", null, "seconds per cell before the measured ones, not measured"),
+    WARMUP("warmup", Kind.NUMBER, "1", "10", "0", "2", null, "seconds per cell before the measured ones, not measured"),
     TRIALS("trials", Kind.NUMBER, "3", null, "1", null, null,
             "how often each cell runs, interleaved (A B C A B C), twice as often at the entry plan's highest load; from 2"
                     + " on, each cell has a 95% interval, and a lead counts only where its interval over the paired trials"
