@@ -16,7 +16,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -101,10 +105,19 @@ class StoreIT extends EndpointTest {
             monthly = monthly.add(dec(month, "profit"));
         }
         assertEquals(0, totalProfit.compareTo(monthly), "profit per category and per month add up the same");
+        // Each category's best product by the test's own query, one pass over the items for all of them.
+        Map<Integer, BigDecimal> tops = new HashMap<>();
+        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT category_id, max(s) FROM (SELECT"
+                + " p.category_id, sum(it.quantity * (it.price - p.cost)) s FROM item it JOIN product p ON p.id = it.product_id"
+                + " GROUP BY p.category_id, p.id) q GROUP BY category_id"); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                tops.put(rs.getInt(1), rs.getBigDecimal(2));
+            }
+        }
         for (JsonObject best : c3) {
-            BigDecimal top = decimal("SELECT max(s) FROM (SELECT sum(it.quantity * (it.price - p.cost)) s FROM item it"
-                    + " JOIN product p ON p.id = it.product_id WHERE p.category_id = ? GROUP BY p.id) q", best.getInt("categoryId"));
-            assertEquals(0, top.compareTo(dec(best, "profit")), "best product of category " + best.getInt("categoryId"));
+            BigDecimal top = tops.get(best.getInt("categoryId"));
+            assertTrue(top != null && top.compareTo(dec(best, "profit")) == 0, "best product of category " + best.getInt("categoryId")
+                    + ": " + top + " by the test's query, " + dec(best, "profit") + " answered");
         }
     }
 
@@ -156,9 +169,16 @@ class StoreIT extends EndpointTest {
     void everyStyleOnEitherDriverAnswersLikeTheBlockingJdbcOne() {
         for (String query : List.of("s1?type=E", "s2?productId=3", "s3", "s4?from=2022-06-01&to=2022-06-30", "c1", "c2", "c3", "c4")) {
             String expected = ok("blocking/store/" + query).body();
+            // The other three at once: the same answer whatever else the server is doing.
+            Map<String, CompletableFuture<HttpResponse<String>>> others = new LinkedHashMap<>();
             for (String path : List.of("async/store/", "blocking/r2dbc/store/", "async/r2dbc/store/")) {
-                assertEquals(expected, ok(path + query).body(), path + query + " on " + server());
+                others.put(path + query, getAsync(path + query));
             }
+            others.forEach((path, answer) -> {
+                HttpResponse<String> response = answer.join();
+                assertEquals(200, response.statusCode(), path + " on " + server() + ": " + response.body());
+                assertEquals(expected, response.body(), path + " on " + server());
+            });
         }
     }
 
