@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The runner (./mvnw -Prun) on every server variant, over TLS too: it must serve, prove its thread
-# model and limits on /metrics, answer one request per style, and stop cleanly.
+# The runner (./mvnw -Prun) as README gives it and on a tuned virtual variant over TLS: it must serve,
+# prove its thread model and limits on /metrics, answer one request per style, and stop cleanly.
 source "$(dirname "$0")/env.sh"
 
 runner=""
@@ -34,10 +34,10 @@ start_runner() {
   echo "./mvnw -Prun $args did not serve $url/blocking/hello"; tail -60 "$log"; exit 1
 }
 
-# prove_variant URL THREAD NAME [CURL_OPTS...]: the running server's thread model and limits on /metrics,
-# one request per style, and for GlassFish the bounds asadmin reports.
+# prove_variant URL THREAD ARGS [CURL_OPTS...]: the running server's thread model and limits on /metrics (the tuning
+# ARGS gave, the certificate's end over TLS and none without), one request per style.
 prove_variant() {
-  local url=$1 expect_thread=$2 name=$3; shift 3
+  local url=$1 expect_thread=$2 args=$3; shift 3
   local metrics
   metrics=$(curl -sf "$@" "$url/metrics")
   echo "$metrics" | grep -E '^trainyard_(request_thread_virtual|server_|db_pool_)' | sed 's/^/   /'
@@ -50,18 +50,14 @@ prove_variant() {
     code=$(curl -s "$@" -o /dev/null -w '%{http_code}' "$url/$path")
     [ "$code" = 200 ] || { echo "$path answered $code"; exit 1; }
   done
-  if [ "$name" = glassfish-platform ]; then
-    # GlassFish shows its bounds to asadmin, not to the WAR: ask the running domain. It runs tuned
-    # (-Dthreads=50 -Dpool=40, asadmin set over server-configs/glassfish's files, as the tuning sweep
-    # sets them); the files' own values stand where the tuning changes nothing.
-    for attr in configs.config.server-config.thread-pools.thread-pool.http-thread-pool.max-thread-pool-size=50 \
-                configs.config.server-config.thread-pools.thread-pool.http-thread-pool.min-thread-pool-size=10 \
-                resources.jdbc-connection-pool.trainyard-pool.max-pool-size=40; do
-      got=$(target/servers/glassfish7/glassfish/bin/asadmin --user admin --passwordfile target/run/glassfish-platform/admin-password \
-        --port 18048 get "${attr%=*}") || got=""
-      grep -qx "$attr" <<<"$got" || { echo "GlassFish: expected $attr, asadmin said: $got"; exit 1; }
-      echo "   $attr"
-    done
+  if [[ " $args " == *" -Dthreads=50 -Dpool=40 "* ]]; then
+    grep -Eq '^trainyard_server_request_threads_max\{[^}]*\} 50$' <<<"$metrics" && grep -qx 'trainyard_db_pool_max_connections 40' <<<"$metrics" \
+      || { echo "the tuning (-Dthreads=50 -Dpool=40) is not what /metrics reports"; exit 1; }
+  fi
+  if [[ " $args " == *" -Dprotocol=https "* ]]; then
+    grep -q '^trainyard_tls_certificate_days_left{port="18443"} [0-9]' <<<"$metrics" || { echo "no certificate end on /metrics over TLS"; exit 1; }
+  else
+    ! grep -q '^trainyard_tls_certificate' <<<"$metrics" || { echo "a certificate on /metrics without TLS"; exit 1; }
   fi
 }
 
@@ -79,26 +75,24 @@ check_variant() {
   if [[ " $args " == *" -Dprotocol=https "* ]]; then url=https://127.0.0.1:18443/trainyard tls=(--cacert target/run/tls/server.pem); fi
   echo "== ./mvnw -Prun $args"
   start_runner "$args" "target/ci-run-$name.log" "$url" "${tls[@]}"
-  prove_variant "$url" "$expect_thread" "$name" "${tls[@]}"
+  prove_variant "$url" "$expect_thread" "$args" "${tls[@]}"
   stop_cleanly "$url" "${tls[@]}"
   echo "   served${tls:+ over TLS}, proved its thread model, stopped cleanly"
 }
 
-# README's ./mvnw -Prun as it stands (Tomcat, platform threads, HTTP), a virtual variant, and
-# GlassFish. Each server's TLS as the runner lays it out is the suite's (HttpsIT, on every server);
-# here -Dprotocol=https is taken by Jetty's virtual variant and by GlassFish, whose platform variant
-# is proved there, tuned, with the bounds asadmin reports (the comparison's sweep tunes Tomcat and
-# Jetty, whose tuning the WAR reads back on /metrics). The black-box suite over TLS, its raw-socket
-# tests speaking TLS too, runs against each server's image (containers.sh), built from the same
+# README's ./mvnw -Prun as it stands (Tomcat, platform threads, HTTP), and a virtual variant over TLS,
+# tuned. Every server's platform variant is started the runner's way, over TLS and tuned, by the
+# suite (RunnerIT: GlassFish's bounds as asadmin reports them) and by the comparison (compare.sh,
+# through the same Maven execution as -Prun). The black-box suite over TLS, its raw-socket tests
+# speaking TLS too, runs against each server's image (containers.sh), built from the same
 # server-configs. Tomcat's virtual variant is started the runner's way by compare.sh's thread-model
 # run (its virtual threads held and recorded) and meets every style in Tomcat's image suite.
 check_variant "" platform tomcat-default
 if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
-  check_variant "-Dserver=jetty -Dvariant=virtual -Dprotocol=https" virtual jetty-virtual
+  check_variant "-Dserver=jetty -Dvariant=virtual -Dprotocol=https -Dthreads=50 -Dpool=40" virtual jetty-virtual
 else
   echo "no JDK 21+ on this machine: the virtual variants were not started"
-  check_variant "-Dserver=jetty -Dprotocol=https" platform jetty-platform
+  check_variant "-Dserver=jetty -Dprotocol=https -Dthreads=50 -Dpool=40" platform jetty-platform
 fi
-check_variant "-Dserver=glassfish -Dprotocol=https -Dthreads=50 -Dpool=40" platform glassfish-platform
 trap - EXIT
-echo "the runner: every server variant served, over TLS too, and stopped cleanly"
+echo "the runner: README's command and a tuned variant over TLS served, proved their thread model and stopped cleanly"
