@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Timeout;
  * and how soon? Each test adds its row to {@link FaultTable}. The full queues are {@link OverloadIT}'s.
  *
  * <p>Settings (it-settings.properties): the entry's update is cut after 3 s, every statement after
- * 5 s, a silent database is given up after 6 s, the pools wait 5 s.
+ * 8 s, a silent database is given up after 9 s, the pools wait 5 s.
  */
 @Needs({DESTRUCTIVE, DATABASE, SERVER_LOG, SUITE_SETTINGS})
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -44,8 +44,8 @@ class FaultsIT extends FaultTest {
 
     /** How soon a server must serve again once the database is back, at most. */
     private static final long RECOVERY_BOUND_MILLIS = 30_000;
-    /** A paused database outlasts the driver's socket timeout (6 s in the suite's settings). */
-    private static final long PAUSE_MILLIS = 7_000;
+    /** A paused database outlasts the driver's socket timeout (9 s in the suite's settings). */
+    private static final long PAUSE_MILLIS = 10_000;
 
     @Test
     void aLockedRowIsAnsweredByEveryStyleAndNothingIsApplied() throws Exception {
