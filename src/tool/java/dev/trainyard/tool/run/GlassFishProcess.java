@@ -52,6 +52,14 @@ final class GlassFishProcess implements ServerProcess {
         if (!Files.isExecutable(asadmin)) {
             throw new IOException("no GlassFish at " + home + ": the build lays it out in the pre-integration-test phase");
         }
+        if (layout.https()) {
+            // A keystore its password does not open stops the start at once, before a domain is made for it.
+            try {
+                layout.tls().keyAlias();
+            } catch (IOException | java.security.GeneralSecurityException e) {
+                throw unopenable(e);
+            }
+        }
         Path domains = layout.base();
         FileUtils.deleteDirectory(domains.toFile());
         Files.createDirectories(domains);
@@ -134,7 +142,7 @@ final class GlassFishProcess implements ServerProcess {
      * GlassFish serves a listener's certificate from the domain's keystore, by alias, opened with
      * the domain's master password (GlassFish's default, changeit, for a domain made without one,
      * as this one is): the run's key goes there as "trainyard", the alias tls/trainyard-tls.asadmin names.
-     * A keystore that is missing or that its password does not open stops the start here.
+     * start() has opened the keystore before the domain was made: one that cannot be opened never gets here.
      */
     private void importKeystore(Path domainKeystore) throws IOException {
         Path master = Files.createTempFile(layout.base(), "master", ".pw",
@@ -146,11 +154,15 @@ final class GlassFishProcess implements ServerProcess {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
         } catch (java.security.GeneralSecurityException e) {
-            throw new IOException("cannot open the keystore " + layout.tls().keystore() + " with the password in "
-                    + layout.tls().passwordFile() + ": " + e.getMessage(), e);
+            throw unopenable(e);
         } finally {
             Files.deleteIfExists(master);
         }
+    }
+
+    private IOException unopenable(Exception e) {
+        return new IOException("cannot open the keystore " + layout.tls().keystore() + " with the password in "
+                + layout.tls().passwordFile() + ": " + e.getMessage(), e);
     }
 
     /** Where this run's admin password is: asadmin --user admin --passwordfile &lt;this&gt; for your own commands. */
