@@ -183,7 +183,7 @@ public final class Comparison {
                     if (result.results() != null) {
                         jtls.add(runDir.resolve(result.results()));
                     }
-                    progress.cellDone(result);
+                    progress.cellDone(result, clock.cellOverheadSeconds());
                 }
             }
             stopping = clock.now();

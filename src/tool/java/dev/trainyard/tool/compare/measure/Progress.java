@@ -21,9 +21,13 @@ public final class Progress {
     // parts and a smoke run's cells, whose loads are lower and whose users drain sooner.
     private static final int SERVER_START_SECONDS = 10;
     private static final int GLASSFISH_START_SECONDS = 60;
-    /** A cell's time beyond its planned load: the client's start and its users' last answers, the settle, the audit. */
+    /**
+     * A cell's time beyond its planned load (the client's start and its users' last answers, the
+     * settle, the audit) until the run has timed a few of its own (RunClock).
+     */
     private static final double CELL_OVERHEAD_SECONDS = 0.6;
     private static final double SMOKE_CELL_OVERHEAD_SECONDS = 0.3;
+    private static final int MEASURED_CELLS = 3;
     /** A variant's stop, and its JMeter dashboard (longer with more samples). */
     private static final int STOP_SECONDS = 2;
     private static final int DASHBOARD_SECONDS = 14;
@@ -36,6 +40,8 @@ public final class Progress {
     private final long[] startSeconds;
     private int cellsDone;
     private int serversStarted;
+    /** This run's own cell overhead so far, as its clock measured it; NaN until it has timed a few cells. */
+    private double measuredOverhead = Double.NaN;
 
     public Progress(Options options, List<ServerRun> variants) {
         this(options, variants, true);
@@ -71,8 +77,12 @@ public final class Progress {
         System.out.flush();
     }
 
-    void cellDone(CellResult r) {
+    /** A cell ended; {@code overheadSoFar} is the run's mean time beyond a cell's load until now (RunClock). */
+    void cellDone(CellResult r, double overheadSoFar) {
         cellsDone++;
+        if (cellsDone >= MEASURED_CELLS) {
+            measuredOverhead = overheadSoFar;
+        }
         CellStats s = r.stats();
         System.out.printf(Locale.ROOT, "%.1f req/s%s%s, p95 %.0f ms, errors %.2f%%%s%s; %s left%n", s.throughput(),
                 Double.isNaN(r.littleLimit()) ? "" : String.format(Locale.ROOT, " (%.0f%% of %.0f)", 100 * r.limitShare(), r.littleLimit()),
@@ -102,6 +112,9 @@ public final class Progress {
     }
 
     private double cellOverhead() {
+        if (!Double.isNaN(measuredOverhead)) {
+            return measuredOverhead;
+        }
         return options.smoke() ? SMOKE_CELL_OVERHEAD_SECONDS : CELL_OVERHEAD_SECONDS;
     }
 
