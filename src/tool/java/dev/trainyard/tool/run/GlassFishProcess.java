@@ -52,6 +52,9 @@ final class GlassFishProcess implements ServerProcess {
         if (!Files.isExecutable(asadmin)) {
             throw new IOException("no GlassFish at " + home + ": the build lays it out in the pre-integration-test phase");
         }
+        Path domains = layout.base();
+        FileUtils.deleteDirectory(domains.toFile());
+        Files.createDirectories(domains);
         if (layout.https()) {
             // A keystore its password does not open stops the start at once, before a domain is made for it.
             try {
@@ -60,9 +63,6 @@ final class GlassFishProcess implements ServerProcess {
                 throw unopenable(e);
             }
         }
-        Path domains = layout.base();
-        FileUtils.deleteDirectory(domains.toFile());
-        Files.createDirectories(domains);
         writeAdminPassword();
         asadmin("create-domain", "--domaindir", domains.toString(), "--adminport", Integer.toString(adminPort),
                 "--instanceport", Integer.toString(layout.port()), "--checkports=false", DOMAIN);
