@@ -187,7 +187,7 @@ public final class AsyncCall implements AsyncListener {
             return;
         }
         if (stream) {
-            end();
+            cut(why);
             return;
         }
         calls.unknown.increment();
@@ -234,11 +234,25 @@ public final class AsyncCall implements AsyncListener {
         return state == State.RUNNING;
     }
 
-    /** A stream that stopped making progress ends where it is, counted with the cut streams. */
-    public synchronized void stalled() {
+    /**
+     * Ends a stream short (its reader stalled, its database failed, its time ran out), counted with
+     * the cut streams: its connection is aborted, never ended as if the answer were whole
+     * ({@link CutShort}). Once.
+     */
+    public synchronized void cut(String why) {
         if (state != State.ANSWERED) {
+            state = State.ANSWERED;
             calls.cut.increment();
-            end();
+            LOG.warning(why + "; response cut short, its connection aborted");
+            try {
+                context.getRequest().setAttribute(CutShort.WHY, why);
+                context.dispatch(CutShort.PATH);
+            } catch (IllegalStateException e) {
+                // The container ended the request itself (its own timeout or error handling).
+                LOG.log(Level.FINE, "request completed by the container", e);
+            } finally {
+                close();
+            }
         }
     }
 
@@ -253,9 +267,7 @@ public final class AsyncCall implements AsyncListener {
             }
             case RUNNING -> {
                 if (stream) {
-                    calls.cut.increment();
-                    LOG.warning("stream timed out after " + timeoutMillis + " ms; response cut short");
-                    end();
+                    cut("stream timed out after " + timeoutMillis + " ms");
                 } else {
                     calls.unknown.increment();
                     answer(out -> Problems.send(out, 504, "timed out after " + timeoutMillis

@@ -166,9 +166,8 @@ final class ProductsWriter implements WriteListener {
             if (call.ended()) {
                 watchdog.cancel(false);
             } else if (readerWaitSince != 0 && System.nanoTime() - readerWaitSince > TimeUnit.MILLISECONDS.toNanos(stallMillis)) {
-                LOG.warning("/async/products: the reader took nothing for " + stallMillis + " ms after " + lastId
-                        + " products; it is gone or stuck, response cut short");
-                call.stalled();
+                call.cut("/async/products: the reader took nothing for " + stallMillis + " ms after " + lastId
+                        + " products; it is gone or stuck");
                 watchdog.cancel(false);
             }
         }, every, every, TimeUnit.MILLISECONDS);
@@ -253,8 +252,7 @@ final class ProductsWriter implements WriteListener {
         int asked = Math.min(pageSize, remaining);
         within(pages.next(lastId, asked), scheduler, pageTimeoutMillis).whenComplete((page, failure) -> onThread(call, answerOn, () -> {
             if (failure != null) {
-                LOG.warning("/async/products failed after " + lastId + " products; response cut short: " + cause(failure));
-                call.end();
+                call.cut("/async/products failed after " + lastId + " products: " + cause(failure));
                 return;
             }
             accept(page, asked);

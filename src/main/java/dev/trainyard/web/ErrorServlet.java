@@ -1,5 +1,6 @@
 package dev.trainyard.web;
 
+import dev.trainyard.answer.CutShort;
 import dev.trainyard.http.Params;
 import dev.trainyard.http.Problems;
 import jakarta.servlet.RequestDispatcher;
@@ -30,6 +31,11 @@ public class ErrorServlet extends HttpServlet {
         Throwable failure = (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
         int status = code instanceof Integer n ? n : failure != null ? 500 : 404;
         String path = uri instanceof String u ? u : request.getRequestURI();
+        if (failure instanceof CutShort.Cut) {
+            // A stream AsyncCall cut short: logged when it was cut; its response is committed, and
+            // the container aborts the connection.
+            return;
+        }
         if (failure != null && status >= 500) {
             LOG.log(Level.SEVERE, "request to " + Params.echo(path) + " failed", failure);
         }

@@ -192,4 +192,37 @@ class AsyncCallTest {
         assertEquals(1, stuck.completes());
         assertEquals(0, calls.openCount());
     }
+    @Test
+    void aCutStreamIsDispatchedToItsAbortNeverCompletedAsWhole() throws Exception {
+        OpenCalls calls = new OpenCalls(5_000, () -> 0);
+        FakeAsync fake = FakeAsync.start(calls, 60_000);
+        fake.call().claimStream();
+        fake.call().cut("the reader took nothing");
+        assertEquals(CutShort.PATH, fake.dispatchedTo(), "the stream's request goes where its connection is aborted");
+        assertEquals("the reader took nothing", fake.attribute(CutShort.WHY));
+        assertEquals(0, fake.completes(), "complete() would end the stream as if it were whole");
+        assertTrue(fake.call().ended());
+        assertFalse(fake.call().whileOpen(() -> { }), "nothing writes to a cut stream");
+        assertEquals(0, calls.openCount());
+        fake.call().cut("again");
+        fake.timeout();
+        assertEquals(0, fake.completes(), "cut once; a later timeout finds it ended");
+    }
+
+    @Test
+    void aStreamThatOutlastsItsTimeoutOrTheDrainIsCutNotEnded() throws Exception {
+        FakeAsync timedOut = FakeAsync.start();
+        timedOut.call().claimStream();
+        timedOut.timeout();
+        assertEquals(CutShort.PATH, timedOut.dispatchedTo());
+        assertEquals(0, timedOut.completes());
+
+        OpenCalls calls = new OpenCalls(50, () -> 0);
+        FakeAsync draining = FakeAsync.start(calls, 60_000);
+        draining.call().claimStream();
+        calls.drain();
+        assertEquals(CutShort.PATH, draining.dispatchedTo());
+        assertEquals(0, draining.completes());
+        assertEquals(0, calls.openCount());
+    }
 }

@@ -26,6 +26,8 @@ public final class FakeAsync {
     private final Map<String, String> headers = new ConcurrentHashMap<>();
     private final StringWriter body = new StringWriter();
     private final AtomicInteger completes = new AtomicInteger();
+    private final Map<String, Object> attributes = new ConcurrentHashMap<>();
+    private volatile String dispatchedTo;
     private final AtomicInteger touchesAfterComplete = new AtomicInteger();
     private final CountDownLatch completed = new CountDownLatch(1);
     private volatile int status = 200;
@@ -77,6 +79,7 @@ public final class FakeAsync {
                     completes.incrementAndGet();
                     completed.countDown();
                 }
+                case "dispatch" -> dispatchedTo = (String) args[0];
                 default -> throw new UnsupportedOperationException(method);
             }
             return null;
@@ -84,6 +87,10 @@ public final class FakeAsync {
         request[0] = proxy(HttpServletRequest.class, (method, args) -> {
             if (method.equals("startAsync")) {
                 return context;
+            }
+            if (method.equals("setAttribute")) {
+                attributes.put((String) args[0], args[1]);
+                return null;
             }
             throw new UnsupportedOperationException(method);
         });
@@ -137,6 +144,16 @@ public final class FakeAsync {
 
     public int completes() {
         return completes.get();
+    }
+
+    /** Where the request was dispatched (AsyncContext.dispatch), null if it was not. */
+    public String dispatchedTo() {
+        return dispatchedTo;
+    }
+
+    /** A request attribute set through the context's request. */
+    public Object attribute(String name) {
+        return attributes.get(name);
     }
 
     public int touchesAfterComplete() {

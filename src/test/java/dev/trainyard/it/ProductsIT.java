@@ -1,16 +1,23 @@
 package dev.trainyard.it;
 
 import static dev.trainyard.it.support.Needs.Need.DATABASE;
+import static dev.trainyard.it.support.Needs.Need.DESTRUCTIVE;
 import static dev.trainyard.it.support.Needs.Need.SUITE_SETTINGS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.trainyard.it.support.EndpointTest;
 import dev.trainyard.it.support.Needs;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigDecimal;
 import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -188,9 +195,49 @@ class ProductsIT extends EndpointTest {
             // held back by its reader there, and only the connection's return can be checked.
             if (!server().equals("glassfish")) {
                 assertEquals("active Client", last, "the database's backend just before the stalled stream was cut");
+                assertCutShort(socket);
             }
         }
         assertTrue(fallsTo("trainyard_r2dbc_connections_acquired", acquired), "the cut stream's connection is back in the pool");
+    }
+
+    /**
+     * The database ends the stream's cursor mid-way (its backend terminated) while the reader keeps
+     * up: the stream is cut, never ended as if whole, and the R2DBC pool serves the next stream.
+     * GlassFish queues the whole answer at once (see above), so no cut can land mid-way there.
+     */
+    @Needs({SUITE_SETTINGS, DATABASE, DESTRUCTIVE})
+    @Test
+    void aStreamWhoseDatabaseFailsMidwayIsCutNotEndedAsWhole() throws Exception {
+        assumeFalse(server().equals("glassfish"), "GlassFish queues the whole stream before its reader reads it");
+        try (Socket socket = productsReader("async/r2dbc/products")) {
+            InputStream in = socket.getInputStream();
+            byte[] buffer = new byte[16384];
+            long read = 0;
+            boolean ended = false;
+            // A slow reader that never stalls for the stall bound: only the database can end this stream.
+            while (!ended) {
+                int n = in.read(buffer);
+                assertTrue(n > 0, "the stream ended before its database failed, after " + read + " bytes");
+                read += n;
+                if (read > 256 * 1024) {
+                    ended = terminateCursorBackend();
+                }
+                Thread.sleep(20);
+            }
+            assertCutShort(socket);
+        }
+        assertEquals(10, array(ok("async/r2dbc/products?count=10")).size(), "the R2DBC pool serves the next stream");
+    }
+
+    /** Ends the backend running the R2DBC products query; false when none runs it. */
+    private static boolean terminateCursorBackend() throws SQLException {
+        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM (SELECT pg_terminate_backend(pid)"
+                + " FROM pg_stat_activity WHERE application_name = 'trainyard-r2dbc' AND state = 'active'"
+                + " AND query LIKE '%FROM product ORDER BY id LIMIT $1') ended");
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next() && rs.getInt(1) > 0;
+        }
     }
 
     /** State and wait of the backend running the R2DBC products query, "none" when none runs it. */
@@ -216,8 +263,38 @@ class ProductsIT extends EndpointTest {
             // stream ends at once, nothing stalls, and only the open count can be checked.
             if (!server().equals("glassfish")) {
                 assertTrue(metric("trainyard_async_timeouts_total", "outcome=\"cut\"") > timeouts, "the cut is counted with the timeouts");
+                assertCutShort(socket);
             }
         }
+    }
+
+    /**
+     * Reads what is left of a stream that was cut: its connection must end, closed or reset, and
+     * never with HTTP/1.1's terminating chunk, which would tell the client that the part it got
+     * is the whole answer.
+     */
+    private void assertCutShort(Socket socket) throws IOException {
+        socket.setSoTimeout(10_000);
+        byte[] buffer = new byte[65536];
+        byte[] last = new byte[0];
+        String end;
+        try {
+            InputStream in = socket.getInputStream();
+            int n;
+            while ((n = in.read(buffer)) >= 0) {
+                byte[] joined = Arrays.copyOf(last, last.length + n);
+                System.arraycopy(buffer, 0, joined, last.length, n);
+                last = Arrays.copyOfRange(joined, Math.max(0, joined.length - 16), joined.length);
+            }
+            end = "closed";
+        } catch (SocketTimeoutException open) {
+            end = "still open 10 s after the cut";
+        } catch (SocketException reset) {
+            end = "reset";
+        }
+        String tail = new String(last, StandardCharsets.ISO_8859_1);
+        assertFalse(tail.endsWith("\r\n0\r\n\r\n"), server() + ": a cut stream ended with the terminating chunk, as if whole (" + end + ")");
+        assertTrue(end.equals("closed") || end.equals("reset"), server() + ": the cut stream's connection is " + end);
     }
 
     @Test
