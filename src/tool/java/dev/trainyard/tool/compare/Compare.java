@@ -91,10 +91,11 @@ public final class Compare {
         Path runDir = options.dir().resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(runDir);
         LoadClient client = options.jmeter() ? new JMeterClient(options.jmeterHome(), options.plansDir(), options.engines()) : new WrkClient(runDir);
-        Progress progress = new Progress(options, plan.runs());
+        CpuSets cpus = options.remote() ? CpuSets.unpinned("target=url: the server's processes are not the harness's to pin")
+                : CpuSets.plan(options.isolate());
+        Progress progress = new Progress(options, plan.runs(), Comparison.drawsBehind(options, client, cpus));
         WrkClient lean = options.crosscheck() && options.jmeter() ? new WrkClient(runDir) : null;
-        Comparison run = new Comparison(options, client, runDir, progress, lean, options.remote()
-                ? CpuSets.unpinned("target=url: the server's processes are not the harness's to pin") : CpuSets.plan(options.isolate()));
+        Comparison run = new Comparison(options, client, runDir, progress, lean, cpus);
         run.facts(plan.skipped());
         String lost = null;
         try {

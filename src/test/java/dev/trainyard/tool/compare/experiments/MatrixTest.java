@@ -47,7 +47,7 @@ public class MatrixTest {
                 .collect(Collectors.toSet()), "the pool-contended load runs twice the trials");
         assertEquals(Set.of(3), platform.stream().filter(c -> !c.calibration() && !(c.experiment().equals("entry") && c.users() == 400))
                 .map(CellSpec::trials).collect(Collectors.toSet()));
-        long seconds = Progress.estimateSeconds(options, FIVE_VARIANTS);
+        long seconds = Progress.estimateSeconds(options, FIVE_VARIANTS, true);
         // The estimate counts what a default run measured here (1,530 s of its own, its last line says where they went):
         // a plan that grows past that takes longer than the README says.
         assertTrue(seconds <= 26 * 60, "the default run plans " + seconds + " s, beyond the 26 minutes the README gives it");

@@ -24,11 +24,9 @@ import dev.trainyard.tool.compare.probe.ProductsCost;
 import dev.trainyard.tool.compare.report.Report;
 import dev.trainyard.tool.compare.deploy.Deployment;
 import dev.trainyard.tool.run.MetricsScrape;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,7 +56,8 @@ public final class Comparison {
     private final CellRun cellRun;
     private final List<CellResult> results = new ArrayList<>();
     private final List<String> facts = new ArrayList<>();
-    private final Map<String, String> dashboards = new LinkedHashMap<>();
+    /** Each variant's JMeter dashboard (dashboards=true with JMeter), or null. */
+    private final Dashboards dashboards;
     private final List<ThreadModelCost.Row> threadCosts = new ArrayList<>();
     /** Per server variant: its start-up, memory idle and at its peak, CPU per request, and a container's image and limits. */
     private final List<Footprint> footprints = new ArrayList<>();
@@ -76,6 +75,13 @@ public final class Comparison {
         this.cellRun = new CellRun(options, cpus, lean, runDir, clock);
         this.runDir = runDir;
         this.progress = progress;
+        this.dashboards = options.dashboards() && client instanceof JMeterClient jmeter
+                ? new Dashboards(jmeter, runDir, drawsBehind(options, client, cpus)) : null;
+    }
+
+    /** Whether the run draws each variant's JMeter dashboard while the next one starts: where the client has a core of its own. */
+    public static boolean drawsBehind(Options options, LoadClient client, CpuSets cpus) {
+        return options.dashboards() && client instanceof JMeterClient && cpus.clientApart();
     }
 
     /** What the report says of the run before its cells: its mode, machine, cores, clients, target and what it skipped. */
@@ -100,10 +106,11 @@ public final class Comparison {
 
     /** The run's outputs from what it measured so far: a run cut short still reports the variants it finished. */
     public Report report() {
+        awaitDashboards();
         spent = clock.sentence();
         facts.add(spent);
         return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, Experiments.analyse(results),
-                dashboards, threadCosts, footprints);
+                dashboards == null ? Map.of() : dashboards.links(), threadCosts, footprints);
     }
 
     /** Whether a cell, or the products cost, failed. */
@@ -158,6 +165,8 @@ public final class Comparison {
                 holdUsers(cost, target, scrape);
                 clock.add(RunClock.Part.HOLD, holding);
             }
+            // The last variant's dashboard may be drawing on the client's core: the load needs it whole.
+            awaitDashboards();
             long warming = clock.now();
             warmUp(cells, target, scrape, dir);
             clock.add(RunClock.Part.WARM_UP, warming);
@@ -210,17 +219,19 @@ public final class Comparison {
             }
         }
         clock.add(RunClock.Part.STOP, stopping);
-        if (options.dashboards() && client instanceof JMeterClient jmeter && !jtls.isEmpty()) {
+        if (dashboards != null && !jtls.isEmpty()) {
             long drawing = clock.now();
-            Path all = dir.resolve("results.jtl");
-            concatenate(jtls, all);
-            try {
-                jmeter.dashboard(all, dir.resolve("dashboard"));
-                dashboards.put(name + "/" + label, runDir.relativize(dir.resolve("dashboard/index.html")).toString());
-            } catch (Exception e) {
-                System.out.println("  JMeter's dashboard for " + name + "/" + label + " failed: " + e);
-            }
+            dashboards.draw(name + "/" + label, jtls, dir);
             clock.add(RunClock.Part.DASHBOARDS, drawing);
+        }
+    }
+
+    /** Waits for a dashboard still being drawn, the wait counted as the dashboards' time. */
+    private void awaitDashboards() {
+        if (dashboards != null) {
+            long waiting = clock.now();
+            dashboards.await();
+            clock.add(RunClock.Part.DASHBOARDS, waiting);
         }
     }
 
@@ -236,7 +247,7 @@ public final class Comparison {
         System.out.flush();
         Path jtl = dir.resolve("warm-up.jtl");
         for (CellSpec cell : warmed) {
-            clientFor(target).run(cell, target, 0, Measurement.warmUpSeconds(options), jtl);
+            clientFor(target).run(cell, target, 0, Measurement.WARM_UP_SECONDS, jtl);
             Files.deleteIfExists(jtl);
             Settle.await(scrape);
         }
@@ -283,20 +294,5 @@ public final class Comparison {
             throw new IllegalStateException("the server still had requests in flight " + Measurement.SETTLE_MS / 1000 + " s after the hold");
         }
         System.out.println("done");
-    }
-
-    /** One results file for the variant's dashboard: the cells' files, one header. */
-    private static void concatenate(List<Path> jtls, Path into) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(into, StandardCharsets.UTF_8)) {
-            boolean header = true;
-            for (Path jtl : jtls) {
-                List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
-                for (int i = header ? 0 : 1; i < lines.size(); i++) {
-                    out.write(lines.get(i));
-                    out.newLine();
-                }
-                header = false;
-            }
-        }
     }
 }

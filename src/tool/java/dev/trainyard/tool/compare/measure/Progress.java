@@ -43,22 +43,27 @@ public final class Progress {
     /** This run's own cell overhead so far, as its clock measured it; NaN until it has timed a few cells. */
     private double measuredOverhead = Double.NaN;
 
-    public Progress(Options options, List<ServerRun> variants) {
-        this(options, variants, true);
+    /** @param dashboardsBehind whether each variant's dashboard is drawn while the next one starts (all but the last cost nothing) */
+    public Progress(Options options, List<ServerRun> variants, boolean dashboardsBehind) {
+        this(options, variants, dashboardsBehind, true);
     }
 
-    private Progress(Options options, List<ServerRun> variants, boolean announce) {
+    private Progress(Options options, List<ServerRun> variants, boolean dashboardsBehind, boolean announce) {
         this.options = options;
         this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
                 .mapToInt(CellSpec::trials).sum()).sum();
         this.totalServers = variants.size();
-        this.startSeconds = variants.stream().mapToLong(v -> (v.server().equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
-                + Math.round(Measurement.warmUpPaths(options, Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
-                        .filter(c -> !c.cost() && !c.calibration()).map(CellSpec::path).distinct().count())
-                        * (Measurement.warmUpSeconds(options) + cellOverhead()))
-                + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0) + STOP_SECONDS
-                + (options.dashboards() ? options.smoke() ? SMOKE_DASHBOARD_SECONDS : DASHBOARD_SECONDS : 0))
-                .toArray();
+        this.startSeconds = new long[variants.size()];
+        for (int i = 0; i < startSeconds.length; i++) {
+            ServerRun v = variants.get(i);
+            boolean drawn = options.dashboards() && (!dashboardsBehind || i == startSeconds.length - 1);
+            startSeconds[i] = (v.server().equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
+                    + Math.round(Measurement.warmUpPaths(options, Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
+                            .filter(c -> !c.cost() && !c.calibration()).map(CellSpec::path).distinct().count())
+                            * (Measurement.WARM_UP_SECONDS + cellOverhead()))
+                    + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0) + STOP_SECONDS
+                    + (drawn ? options.smoke() ? SMOKE_DASHBOARD_SECONDS : DASHBOARD_SECONDS : 0);
+        }
         if (announce) {
             System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cells, about %s%n",
                     totalServers, totalCells, minutes(secondsLeft()));
@@ -97,8 +102,8 @@ public final class Progress {
     }
 
     /** The planned length of a whole run: what the default mode must keep within its budget. */
-    public static long estimateSeconds(Options options, List<ServerRun> variants) {
-        return new Progress(options, variants, false).secondsLeft();
+    public static long estimateSeconds(Options options, List<ServerRun> variants, boolean dashboardsBehind) {
+        return new Progress(options, variants, dashboardsBehind, false).secondsLeft();
     }
 
     private long secondsLeft() {

@@ -4,20 +4,17 @@ package dev.trainyard.tool.compare.plan;
 public final class Measurement {
 
     /**
-     * The server's warm-up: every path the variant's cells load, once, before the first trial, so
-     * that no trial pays for cold code and caches. Measured without it (only the entry styles, 20
-     * users, 2 s): the first blocking entry trial at 400 users served a third to a half of the later
-     * ones, the store's point lookup a third. A smoke run proves that everything works and measures
-     * nothing: it warms up its first path alone, for a second, so that the load client's first
-     * requests (a remote JMeter engine starts cold) come before the first cell's measured seconds.
+     * The server's warm-up: every path the variant's cells load, once, for a second at
+     * {@value #WARM_UP_USERS} users, before the first trial, so that no trial pays for cold code and
+     * caches. Measured without it (only the entry styles, 20 users, 2 s): the first blocking entry
+     * trial at 400 users served a third to a half of the later ones, the store's point lookup a third.
+     * A second is thousands of requests on every path but the slowest queries, and every cell warms
+     * up again for its own first second, cut. A smoke run proves that everything works and measures
+     * nothing: it warms up its first path alone, so that the load client's first requests (a remote
+     * JMeter engine starts cold) come before the first cell's measured seconds.
      */
-    private static final int WARM_UP_SECONDS = 2;
+    public static final int WARM_UP_SECONDS = 1;
     public static final int WARM_UP_USERS = 100;
-
-    /** The seconds the warm-up gives each path. */
-    public static int warmUpSeconds(Options options) {
-        return options.smoke() ? 1 : WARM_UP_SECONDS;
-    }
 
     /** How many of the cells' distinct paths the warm-up runs, in the cells' order. */
     public static long warmUpPaths(Options options, long distinct) {

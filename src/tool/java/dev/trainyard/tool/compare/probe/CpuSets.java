@@ -67,6 +67,11 @@ public final class CpuSets {
         return server;
     }
 
+    /** Whether the load client has a core of its own, which nothing of the server side runs on. */
+    public boolean clientApart() {
+        return client != null;
+    }
+
     public int cores() {
         return cores;
     }
