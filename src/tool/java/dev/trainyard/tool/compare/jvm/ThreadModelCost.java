@@ -37,8 +37,12 @@ public final class ThreadModelCost {
 
     public static final int HOLD_USERS = 1000;
     static final int HOLD_MS = 1000;
-    /** Long enough for a thousand users to ramp up and be read in the middle; the hold is not measured. */
-    static final int HOLD_SECONDS = 8;
+    /**
+     * Long enough for a thousand users to be in and be read with time to spare: they are all
+     * started before the first sends, in within a second or two, and read in about one more. A
+     * hold read after its end would be of users leaving, so that fails it.
+     */
+    static final int HOLD_SECONDS = 6;
     /** The hold, two full collections and the settle after it, as the run's estimate counts them. */
     public static final int TAKES_SECONDS = HOLD_SECONDS + 4;
     private static final String RECORDING = "trainyard-pinned";
@@ -95,6 +99,7 @@ public final class ThreadModelCost {
         Map<String, Long> classesIdle = ClassHistogram.parse(jvm.command("gcClassHistogram"));
         CellSpec cell = hold(users, HOLD_MS);
         Path jtl = dir.resolve("memory-hold.jtl");
+        long start = System.nanoTime();
         CompletableFuture<CellStats> load = CompletableFuture.supplyAsync(() -> {
             try {
                 return client.run(cell, target, 0, HOLD_SECONDS, jtl);
@@ -106,6 +111,7 @@ public final class ThreadModelCost {
         long heapHeld = jvm.liveHeapBytes();
         long rssHeld = jvm.residentBytes();
         List<String> grew = ClassHistogram.growth(classesIdle, ClassHistogram.parse(jvm.command("gcClassHistogram")), 3);
+        double readAfter = (System.nanoTime() - start) / 1e9;
         CellStats stats;
         try {
             stats = load.get(HOLD_SECONDS + 120L, TimeUnit.SECONDS);
@@ -116,16 +122,20 @@ public final class ThreadModelCost {
         if (stats.okTotal() == 0) {
             throw new IOException("the memory hold got no successful answer");
         }
+        if (readAfter > HOLD_SECONDS) {
+            throw new IOException(String.format(Locale.ROOT, "the memory hold was read %.1f s in, after its %d s: its users were leaving",
+                    readAfter, HOLD_SECONDS));
+        }
         return new Held(users, inWar, heapIdle, heapHeld, rssIdle, rssHeld, grew);
     }
 
     /**
      * Waits until the server holds as many requests as it will: all the users, or a count that has
-     * stopped growing for a second (a thread bound), at most half the hold. Returns that count.
+     * stopped growing for a second (a thread bound). Returns that count. Throws when the load ends
+     * first: a server read before its users came in (a load client slow to start) would be read idle.
      */
     private static double awaitHeld(MetricsScrape scrape, int users, CompletableFuture<?> load) throws Exception {
-        long start = System.nanoTime();
-        long lastRise = start;
+        long lastRise = System.nanoTime();
         double most = 0;
         while (!load.isDone()) {
             double busy = MetricsScrape.sum(MetricsScrape.samples(scrape.text()), "trainyard_request_threads_busy") - 1; // the scrape's own
@@ -135,7 +145,7 @@ public final class ThreadModelCost {
                 lastRise = now;
             }
             boolean steady = most > 0 && now - lastRise > 1_000_000_000L;
-            if (most >= 0.95 * users || steady || now - start > HOLD_SECONDS * 500_000_000L) {
+            if (most >= 0.95 * users || steady) {
                 return most;
             }
             Thread.sleep(100);
