@@ -225,6 +225,7 @@ final class GlassFishProcess implements ServerProcess {
         // no longer answers (reading its pipe to the end would wait as long as asadmin does).
         Path out = Files.createTempFile(layout.base(), "asadmin", ".out");
         builder.redirectOutput(out.toFile());
+        long began = System.nanoTime();
         Process p = builder.start();
         String output;
         try {
@@ -241,7 +242,9 @@ final class GlassFishProcess implements ServerProcess {
         } finally {
             Files.deleteIfExists(out);
         }
-        Files.writeString(layout.base().resolve("asadmin.log"), "$ asadmin " + String.join(" ", args) + "\n" + output + "\n",
+        // Each command with what it took: where a start's seconds go reads off the log.
+        Files.writeString(layout.base().resolve("asadmin.log"), "$ asadmin " + String.join(" ", args) + "\n" + output
+                + String.format(java.util.Locale.ROOT, "(%.1f s)%n%n", (System.nanoTime() - began) / 1e9),
                 StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         // multimode reports success even when one of its commands failed: read what it printed.
         if (p.exitValue() != 0 || output.contains("Command set failed") || output.contains("remote failure")) {
