@@ -32,6 +32,15 @@ final class CellRun {
     private final RunClock clock;
     /** Cells run so far, every trial counted: each one's results file gets the next number. */
     private int cellsRun;
+    /**
+     * The views the last cell's audit counted once the server had settled, and the server run it
+     * was of: the next cell of that same run (the very object; each run is a fresh start, warmed up
+     * first) starts from them, since nothing has written since, which saves a count of the whole
+     * table per cell. Null when something may have written: a cell not audited, wrk's second
+     * opinion, a server that did not settle.
+     */
+    private Long countedViews;
+    private ServerRun countedRun;
 
     CellRun(Options options, CpuSets cpus, WrkClient lean, Path runDir, RunClock clock) {
         this.clock = clock;
@@ -65,7 +74,8 @@ final class CellRun {
                 cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
         boolean audited = audit != null && cell.writesEntries() && client.countsEveryRequest();
         long t = clock.now();
-        long viewsBefore = audited ? audit.views() : 0;
+        long viewsBefore = !audited ? 0 : countedViews != null && countedRun == run ? countedViews : audit.views();
+        countedViews = null;
         ServerWatch watch = ServerWatch.start(scrape);
         String failure = null;
         ServerActivity activity;
@@ -96,11 +106,16 @@ final class CellRun {
         }
         clock.add(RunClock.CellPart.SETTLE, t, 0);
         t = clock.now();
-        EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(audit.views() - viewsBefore, stats.okTotal()) : null;
+        long viewsAfter = audited ? audit.views() : 0;
+        EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(viewsAfter - viewsBefore, stats.okTotal()) : null;
         clock.add(RunClock.CellPart.AUDIT, t, 0);
         if (failure == null && client.partial() != null) {
             // An engine's samples are missing: that explains the figures, and any audit, best.
             failure = client.partial();
+        }
+        if (audited && failure == null) {
+            countedViews = viewsAfter;
+            countedRun = run;
         }
         if (failure != null) {
             // Keep the settle failure: it says more than the figures.
@@ -117,6 +132,7 @@ final class CellRun {
             // included, since it cannot cut one: its start weighs less over a longer run.
             CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds(), target.keepAlive());
             second = new CellResult.Lean(w.throughput(), w.p95Ms(), w.errors());
+            countedViews = null;
             Settle.await(scrape);
         }
         return new CellResult(run, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,
