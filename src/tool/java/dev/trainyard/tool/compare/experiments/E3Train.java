@@ -7,6 +7,7 @@ import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.plan.ThreadModel;
@@ -61,7 +62,8 @@ final class E3Train implements Experiment {
     static void open(Options o, List<CellSpec> cells) {
         for (String style : List.of("blocking", "async", "train")) {
             cells.add(new CellSpec("open entry", "open.jmx", style, 0, o.rate(),
-                    props("path", style + "/entry", "rate", o.rate()), Double.NaN, Bound.NONE, true, style + "/entry"));
+                    props("path", style + "/entry", "rate", o.rate(), "tail", Measurement.OPEN_MODEL_DRAIN_SECONDS), Double.NaN, Bound.NONE,
+                    true, style + "/entry"));
         }
     }
 

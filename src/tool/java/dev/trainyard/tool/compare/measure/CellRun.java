@@ -50,15 +50,6 @@ final class CellRun {
         this.runDir = runDir;
     }
 
-    /** The seconds of load a cell run puts on the server: its warm-up and measured ones, and wrk's as many again; NaN when its loops decide. */
-    double plannedSeconds(CellSpec cell) {
-        if (cell.loopBound()) {
-            return Double.NaN;
-        }
-        int once = options.warmup() + options.seconds();
-        return lean != null && cell.users() > 0 ? 2 * once : once;
-    }
-
     /**
      * One trial of one cell: its load, the server watched (and its threads sampled in the warm-up),
      * the client's CPU, the server settled, the views audited, wrk's second opinion; a cell fails
@@ -93,7 +84,7 @@ final class CellRun {
             stats = CellStats.of(List.of(), 0, 0);
             failure = e.getMessage();
         } finally {
-            clock.add(RunClock.CellPart.CLIENT, t, cell.loopBound() ? Double.NaN : options.warmup() + options.seconds());
+            clock.add(RunClock.CellPart.CLIENT, t, cell.clientSeconds(options));
             watching = clock.now();
             activity = watch.stop().with(sampling == null ? WaitSites.NONE : sampling.stop());
         }

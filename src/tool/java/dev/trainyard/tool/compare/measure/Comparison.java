@@ -183,11 +183,11 @@ public final class Comparison {
                     if (cell.cost()) {
                         cost(name, label, server, scrape, dir);
                         clock.add(RunClock.Part.COST, began);
-                        progress.costDone();
+                        progress.costDone(cell);
                         continue;
                     }
                     CellResult result = cellRun.run(run, clientFor(target), target, scrape, bounds, cell, audit, sampler, dir);
-                    clock.cell(began, cellRun.plannedSeconds(cell));
+                    clock.cell(began, cell.plannedSeconds(options));
                     trials.computeIfAbsent(cell, c -> new ArrayList<>()).add(result);
                     if (result.results() != null) {
                         jtls.add(runDir.resolve(result.results()));

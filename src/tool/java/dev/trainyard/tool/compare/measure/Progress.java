@@ -39,6 +39,8 @@ public final class Progress {
     /** Per server variant, in order: its start, its warm-up (every distinct path once) and its thread model cost. */
     private final long[] startSeconds;
     private int cellsDone;
+    /** The planned load of the cell runs still to come, in seconds. */
+    private double loadLeft;
     private int serversStarted;
     /** This run's own cell overhead so far, as its clock measured it; NaN until it has timed a few cells. */
     private double measuredOverhead = Double.NaN;
@@ -52,6 +54,8 @@ public final class Progress {
         this.options = options;
         this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
                 .mapToInt(CellSpec::trials).sum()).sum();
+        this.loadLeft = variants.stream().flatMap(v -> Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream())
+                .mapToDouble(c -> c.trials() * planned(c)).sum();
         this.totalServers = variants.size();
         this.startSeconds = new long[variants.size()];
         for (int i = 0; i < startSeconds.length; i++) {
@@ -85,6 +89,7 @@ public final class Progress {
     /** A cell ended; {@code overheadSoFar} is the run's mean time beyond a cell's load until now (RunClock). */
     void cellDone(CellResult r, double overheadSoFar) {
         cellsDone++;
+        loadLeft -= planned(r.spec());
         if (cellsDone >= MEASURED_CELLS) {
             measuredOverhead = overheadSoFar;
         }
@@ -97,8 +102,9 @@ public final class Progress {
                 r.failed() ? " FAILED: " + r.failure() : "", minutes(secondsLeft()));
     }
 
-    void costDone() {
+    void costDone(CellSpec cost) {
         cellsDone++;
+        loadLeft -= planned(cost);
     }
 
     /** The planned length of a whole run: what the default mode must keep within its budget. */
@@ -107,13 +113,18 @@ public final class Progress {
     }
 
     private long secondsLeft() {
-        long cells = Math.round((totalCells - cellsDone)
-                * (options.warmup() + options.seconds() + cellOverhead() + (options.crosscheck() ? options.warmup() + options.seconds() : 0)));
+        long cells = Math.round(Math.max(0, loadLeft) + (totalCells - cellsDone) * cellOverhead());
         long servers = 0;
         for (int i = serversStarted; i < startSeconds.length; i++) {
             servers += startSeconds[i];
         }
         return cells + servers;
+    }
+
+    /** A cell run's planned load; one whose loops decide counted as a timed one. */
+    private double planned(CellSpec cell) {
+        double planned = cell.plannedSeconds(options);
+        return Double.isNaN(planned) ? options.warmup() + options.seconds() : planned;
     }
 
     private double cellOverhead() {

@@ -84,7 +84,8 @@ public final class RunClock {
 
     /**
      * One cell run took from {@code since} until now, of which {@code plannedSeconds} were its
-     * load (NaN: all of it, as for a loop-bound cell, which ends when its loops do).
+     * load as its plan has it (an open cell's drain after its last arrival included; NaN: all of
+     * it, as for a loop-bound cell, which ends when its loops do).
      */
     public void cell(long since, double plannedSeconds) {
         long took = now() - since;

@@ -39,6 +39,21 @@ public record CellSpec(Row row, String plan, String style, int users, int rate, 
     /** Seconds a loop-bound cell may take at most; it is measured over every answer, warm-up included. */
     public static final int LOOP_BOUND_CAP_SECONDS = 600;
 
+    /**
+     * The seconds one client run of this cell loads the server: its warm-up and measured ones, and
+     * the open model's drain after its last arrival (JMeter's schedule holds it); NaN when its
+     * loops decide.
+     */
+    public double clientSeconds(Options o) {
+        return loopBound() ? Double.NaN : o.warmup() + o.seconds() + (rate > 0 && o.jmeter() ? Measurement.OPEN_MODEL_DRAIN_SECONDS : 0);
+    }
+
+    /** A run of this cell as planned: its client's seconds, and wrk's whole cell again where JMeter's closed cells are cross-checked. */
+    public double plannedSeconds(Options o) {
+        double once = clientSeconds(o);
+        return o.crosscheck() && o.jmeter() && users > 0 ? once + o.warmup() + o.seconds() : once;
+    }
+
     /** Whether the cell ends after its loops (store: users x loops) rather than after a duration. */
     public boolean loopBound() {
         return !props.getOrDefault("loops", "-1").equals("-1");

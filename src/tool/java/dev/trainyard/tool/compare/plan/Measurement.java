@@ -21,6 +21,12 @@ public final class Measurement {
         return options.smoke() ? Math.min(1, distinct) : distinct;
     }
 
+    /**
+     * The open model's drain: after its last arrival its schedule pauses this long, since JMeter
+     * cuts the requests still in flight when the schedule ends, and a cut answer would count as an
+     * error and leave a view the audit cannot match. It is the plan's own time, like a sleep's.
+     */
+    public static final int OPEN_MODEL_DRAIN_SECONDS = 5;
     /** How long the server may take after a cell to end the requests still in it. */
     public static final long SETTLE_MS = 30_000;
     /** Errors that are not load shedding beyond this share fail a cell. */
