@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 public class RetryAfterPlansIT extends ClosedLoopPlans {
 
-    private static final int RETRY_AFTER_SECONDS = 2;
+    private static final int RETRY_AFTER_SECONDS = 1;
     private static final int LOOPS = 3;
 
     @ParameterizedTest

@@ -37,7 +37,7 @@ public class StartTogetherPlansIT extends ClosedLoopPlans {
         Path results = dir.resolve(plan + ".jtl");
         try {
             engine.run(Path.of("jmeter", plan + ".jmx"), Map.of("host", "127.0.0.1", "port", Integer.toString(server.getAddress().getPort()),
-                    "users", Integer.toString(USERS), "rampup", "0", "duration", "2"), USERS, results, 2);
+                    "users", Integer.toString(USERS), "rampup", "0", "duration", "1"), USERS, results, 1);
         } finally {
             server.stop(0);
             handlers.shutdownNow();
