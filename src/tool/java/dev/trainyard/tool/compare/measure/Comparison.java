@@ -289,8 +289,7 @@ public final class Comparison {
         System.out.printf(Locale.ROOT, "thread model cost: %d users held on the blocking sleep, not measured as a cell ... ",
                 ThreadModelCost.HOLD_USERS);
         System.out.flush();
-        // Before the run's first cell, the hold is the in-process load client's first load: cold.
-        cost.measureHold(clientFor(target), target, scrape, clock.cellRuns() == 0);
+        cost.measureHold(clientFor(target), target, scrape);
         if (!Settle.await(scrape)) {
             throw new IllegalStateException("the server still had requests in flight " + Measurement.SETTLE_MS / 1000 + " s after the hold");
         }

@@ -95,11 +95,6 @@ public final class RunClock {
         cells++;
     }
 
-    /** The cell runs timed so far. */
-    public int cellRuns() {
-        return cells;
-    }
-
     /** The seconds beyond its load a cell run took on average so far, NaN before the first. */
     public double cellOverheadSeconds() {
         return cells == 0 ? Double.NaN : nanos.getOrDefault(Part.CELLS, 0L) / 1e9 / cells;
