@@ -72,6 +72,12 @@ public final class JMeterClient implements LoadClient {
         return CellStats.of(Jtl.read(results), cell.loopBound() ? start : start + warmup * 1000L, start + duration * 1000L);
     }
 
+    /** The run in this JVM ends once its requests in flight are answered; remote engines run to their end. */
+    @Override
+    public void finishEarly() {
+        engine.finishEarly();
+    }
+
     /**
      * How many engines run a cell: the most that share its users evenly (each engine runs the
      * same thread group), so that a cell of 50 users has 50, not 51, on three engines it runs on two.

@@ -33,6 +33,8 @@ public final class JMeterEngine {
     private static final long GRACE_SECONDS = 60;
 
     private final Set<String> cellProperties = new HashSet<>();
+    /** The run in progress, for {@link #finishEarly()}; null between runs. */
+    private volatile StandardJMeterEngine running;
 
     JMeterEngine(Path home) throws IOException {
         Path bin = home.resolve("bin");
@@ -75,12 +77,28 @@ public final class JMeterEngine {
         StandardJMeterEngine engine = new StandardJMeterEngine();
         engine.configure(tree);
         Thread runner = new Thread(engine, "jmeter-engine");
-        runner.start();
-        runner.join(TimeUnit.SECONDS.toMillis(plannedSeconds + GRACE_SECONDS));
-        if (runner.isAlive()) {
-            System.out.println("  the run outlived its duration; stopping it");
-            engine.stopTest(true);
-            runner.join(TimeUnit.SECONDS.toMillis(30));
+        running = engine;
+        try {
+            runner.start();
+            runner.join(TimeUnit.SECONDS.toMillis(plannedSeconds + GRACE_SECONDS));
+            if (runner.isAlive()) {
+                System.out.println("  the run outlived its duration; stopping it");
+                engine.stopTest(true);
+                runner.join(TimeUnit.SECONDS.toMillis(30));
+            }
+        } finally {
+            running = null;
+        }
+    }
+
+    /**
+     * JMeter's shutdown (not its stop): each thread sends no further request and ends once the one
+     * it has in flight is answered and sampled, so the run's results stay whole.
+     */
+    void finishEarly() {
+        StandardJMeterEngine engine = running;
+        if (engine != null) {
+            engine.askThreadsToStop();
         }
     }
 

@@ -32,6 +32,14 @@ public interface LoadClient {
      */
     CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception;
 
+    /**
+     * Asks the run in progress to end early: its users send no more requests, the ones in flight
+     * are answered and counted, and {@link #run} returns. A client that cannot be told so (a
+     * process of its own) lets the run go its full seconds.
+     */
+    default void finishEarly() {
+    }
+
     /** What the report must say about its figures (what it cannot tell or count), or null. */
     default String limits() {
         return null;
