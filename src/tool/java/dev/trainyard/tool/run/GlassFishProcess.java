@@ -73,9 +73,7 @@ final class GlassFishProcess implements ServerProcess {
         // Set first: a stop that comes while the domain starts must still stop it.
         started = true;
         asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
-        createDbPasswordAlias();
-        asadmin("--port", Integer.toString(adminPort), "create-system-properties", systemProperties());
-        asadmin("--port", Integer.toString(adminPort), "multimode", "--file", configuration().toString());
+        configure();
         // A stop and a start, not restart-domain: the server restart-domain respawns from the dying
         // one often came up with its logging dead (server.log never written again); a fresh start
         // does so rarely, and startWithItsLog revives it. The suite's GlassFish setup stops and starts too.
@@ -86,11 +84,35 @@ final class GlassFishProcess implements ServerProcess {
     }
 
     /**
-     * server-configs/glassfish's asadmin files (the TLS one too over HTTPS), then a tuned run's
-     * changes of their literal sizes, set the way an operator would: one file for one multimode
-     * session, since every asadmin call starts a JVM of its own.
+     * The database password's alias, the domain's system properties and {@link #configuration()}
+     * in one multimode session: every asadmin call starts a JVM of its own, and the first command
+     * a fresh domain serves wakes its admin services, so one session pays both once. The database
+     * password becomes GlassFish's password alias trainyard-db-password (its pool's password
+     * property names the alias): kept encrypted in the domain's password store, never in
+     * domain.xml, a log or a command line; asadmin reads it from the session's password file, a
+     * file of the moment, deleted at once.
      */
-    private Path configuration() throws IOException {
+    private void configure() throws IOException {
+        Path commands = layout.base().resolve("trainyard-configuration.asadmin");
+        Files.writeString(commands, "create-password-alias trainyard-db-password\n"
+                // A multimode file's lines are unescaped once more than a command line: its backslashes doubled.
+                + "create-system-properties " + systemProperties().replace("\\", "\\\\") + "\n" + configuration(), StandardCharsets.UTF_8);
+        Path file = Files.createTempFile(layout.base(), "alias", ".pw",
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.writeString(file, Files.readString(adminPasswordFile()) + "AS_ADMIN_ALIASPASSWORD=" + layout.db().password() + "\n",
+                    StandardCharsets.UTF_8);
+            asadmin(file, "--port", Integer.toString(adminPort), "multimode", "--file", commands.toString());
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /**
+     * server-configs/glassfish's asadmin files (the TLS one too over HTTPS), then a tuned run's
+     * changes of their literal sizes, set the way an operator would.
+     */
+    private String configuration() throws IOException {
         List<String> files = new ArrayList<>(List.of("trainyard-network.asadmin", "trainyard-tuning.asadmin", "trainyard-jdbc.asadmin"));
         if (layout.https()) {
             files.add("tls/trainyard-tls.asadmin");
@@ -102,9 +124,7 @@ final class GlassFishProcess implements ServerProcess {
         for (String set : layout.tuning().glassFishSets()) {
             commands.append("set ").append(set).append('\n');
         }
-        Path configuration = layout.base().resolve("trainyard-configuration.asadmin");
-        Files.writeString(configuration, commands, StandardCharsets.UTF_8);
-        return configuration;
+        return commands.toString();
     }
 
     /**
@@ -119,23 +139,6 @@ final class GlassFishProcess implements ServerProcess {
         Files.writeString(file, "", StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Files.writeString(file, "AS_ADMIN_PASSWORD=" + java.util.HexFormat.of().formatHex(random) + "\n", StandardCharsets.UTF_8);
-    }
-
-    /**
-     * The database password as GlassFish's password alias trainyard-db-password (its pool's
-     * password property names the alias): kept encrypted in the domain's password store, never in
-     * domain.xml, a log or a command line. asadmin reads it from a file of the moment, deleted at once.
-     */
-    private void createDbPasswordAlias() throws IOException {
-        Path file = Files.createTempFile(layout.base(), "alias", ".pw",
-                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-        try {
-            Files.writeString(file, Files.readString(adminPasswordFile()) + "AS_ADMIN_ALIASPASSWORD=" + layout.db().password() + "\n",
-                    StandardCharsets.UTF_8);
-            asadmin(file, "--port", Integer.toString(adminPort), "create-password-alias", "trainyard-db-password");
-        } finally {
-            Files.deleteIfExists(file);
-        }
     }
 
     /**
