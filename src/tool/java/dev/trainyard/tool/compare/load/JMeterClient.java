@@ -1,6 +1,7 @@
 package dev.trainyard.tool.compare.load;
 
 import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
 import java.net.URI;
 import java.nio.file.Path;
@@ -63,7 +64,9 @@ public final class JMeterClient implements LoadClient {
         long start = System.currentTimeMillis();
         partial = null;
         if (remote == null) {
-            engine.run(plans.resolve(cell.plan()), props, cell.users(), results, duration);
+            // The open model's schedule pauses after its last arrival for the answers in flight: over once they are in.
+            engine.run(plans.resolve(cell.plan()), props, cell.users(), results, cell.plannedDrain() ? duration + Measurement.OPEN_MODEL_DRAIN_SECONDS
+                    : duration, cell.plannedDrain() ? duration : -1);
         } else {
             RemoteEngines.Outcome outcome = engine.runOn(remote, engines, plans.resolve(cell.plan()), props, results, duration);
             partial = outcome.missing().isEmpty() ? null : outcome.describe();

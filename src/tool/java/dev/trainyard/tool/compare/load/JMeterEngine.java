@@ -16,6 +16,7 @@ import org.apache.jmeter.report.dashboard.ReportGenerator;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
@@ -31,6 +32,10 @@ public final class JMeterEngine {
 
     /** Beyond its planned duration, a run gets this long to finish its last requests before it is stopped. */
     private static final long GRACE_SECONDS = 60;
+    /** How often a drain looks for requests still in flight. */
+    private static final long DRAIN_POLL_MS = 20;
+    /** Past the schedule's arrivals, for its thread group starting a moment after the test. */
+    private static final long ARRIVALS_MARGIN_MS = 250;
 
     private final Set<String> cellProperties = new HashSet<>();
     /** The run in progress, for {@link #finishEarly()}; null between runs. */
@@ -62,6 +67,16 @@ public final class JMeterEngine {
      * of one thread group of {@code users} threads has them start together (a {@link StartGate}).
      */
     void run(Path plan, Map<String, String> properties, int users, Path results, long plannedSeconds) throws Exception {
+        run(plan, properties, users, results, plannedSeconds, -1);
+    }
+
+    /**
+     * The same, for a plan whose schedule ends with a drain (the open model's pause after its
+     * last arrival, {@code drainFrom} seconds after the test started): the drain ends as soon as
+     * no request is in flight, since then it has nothing left to wait for; a request still
+     * unanswered holds it to the schedule's end, as before. A negative drainFrom: no drain.
+     */
+    void run(Path plan, Map<String, String> properties, int users, Path results, long plannedSeconds, long drainFrom) throws Exception {
         cellProperties.forEach(k -> JMeterUtils.getJMeterProperties().remove(k));
         cellProperties.clear();
         properties.forEach(JMeterUtils::setProperty);
@@ -73,14 +88,21 @@ public final class JMeterEngine {
             // Under the plan, as JMeter hands the plan's own elements to each thread group.
             tree.add(tree.getArray()[0], new StartGate(users));
         }
+        TestStartMark testStart = new TestStartMark();
+        tree.add(tree.getArray()[0], testStart);
 
         StandardJMeterEngine engine = new StandardJMeterEngine();
         engine.configure(tree);
         Thread runner = new Thread(engine, "jmeter-engine");
         running = engine;
         try {
+            long started = System.nanoTime();
             runner.start();
-            runner.join(TimeUnit.SECONDS.toMillis(plannedSeconds + GRACE_SECONDS));
+            if (drainFrom >= 0) {
+                awaitDrained(groups.getSearchResults(), runner, testStart, drainFrom);
+            }
+            runner.join(Math.max(1, TimeUnit.SECONDS.toMillis(plannedSeconds + GRACE_SECONDS)
+                    - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)));
             if (runner.isAlive()) {
                 System.out.println("  the run outlived its duration; stopping it");
                 engine.stopTest(true);
@@ -88,6 +110,30 @@ public final class JMeterEngine {
             }
         } finally {
             running = null;
+        }
+    }
+
+    /**
+     * Ends a run's drain once its arrivals are over and none of its threads is left: an open
+     * model's thread lives for one arrival's request, so none left means every answer is in, and
+     * stopping its thread groups then cuts nothing. JMeter's shutdown would leave the schedule's
+     * pause to run out; the groups told to stop end it, and the run ends as it would have, its
+     * results closed. Polled, since JMeter tells no one.
+     */
+    private static void awaitDrained(java.util.Collection<AbstractThreadGroup> groups, Thread runner, TestStartMark testStart,
+            long drainFrom) throws InterruptedException {
+        java.util.OptionalLong started = testStart.await(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
+        if (started.isEmpty()) {
+            return;
+        }
+        long arrivalsOver = started.getAsLong() + TimeUnit.SECONDS.toNanos(drainFrom) + TimeUnit.MILLISECONDS.toNanos(ARRIVALS_MARGIN_MS);
+        runner.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(arrivalsOver - System.nanoTime())));
+        while (runner.isAlive()) {
+            if (JMeterContextService.getNumberOfThreads() == 0) {
+                groups.forEach(AbstractThreadGroup::tellThreadsToStop);
+                return;
+            }
+            runner.join(DRAIN_POLL_MS);
         }
     }
 

@@ -40,12 +40,20 @@ public record CellSpec(Row row, String plan, String style, int users, int rate, 
     public static final int LOOP_BOUND_CAP_SECONDS = 600;
 
     /**
-     * The seconds one client run of this cell loads the server: its warm-up and measured ones, and
-     * the open model's drain after its last arrival (JMeter's schedule holds it); NaN when its
-     * loops decide.
+     * The seconds one client run of this cell loads the server: its warm-up and measured ones; NaN
+     * when its loops decide.
      */
     public double clientSeconds(Options o) {
-        return loopBound() ? Double.NaN : o.warmup() + o.seconds() + (rate > 0 && o.jmeter() ? Measurement.OPEN_MODEL_DRAIN_SECONDS : 0);
+        return loopBound() ? Double.NaN : o.warmup() + o.seconds();
+    }
+
+    /**
+     * Whether JMeter's schedule for this cell ends with a drain ({@link Measurement#OPEN_MODEL_DRAIN_SECONDS}
+     * at most, over once no answer is in flight): the open model's. Like a closed cell's last
+     * answers, it is the client past its seconds.
+     */
+    public boolean plannedDrain() {
+        return rate > 0;
     }
 
     /** A run of this cell as planned: its client's seconds, and wrk's whole cell again where JMeter's closed cells are cross-checked. */

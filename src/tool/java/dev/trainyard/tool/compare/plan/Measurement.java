@@ -22,9 +22,10 @@ public final class Measurement {
     }
 
     /**
-     * The open model's drain: after its last arrival its schedule pauses this long, since JMeter
-     * cuts the requests still in flight when the schedule ends, and a cut answer would count as an
-     * error and leave a view the audit cannot match. It is the plan's own time, like a sleep's.
+     * The open model's drain: after its last arrival its schedule pauses this long at most, since
+     * JMeter cuts the requests still in flight when the schedule ends, and a cut answer would count
+     * as an error and leave a view the audit cannot match. The run ends as soon as none is in
+     * flight (usually at once), so the bound is only paid for answers slower than it.
      */
     public static final int OPEN_MODEL_DRAIN_SECONDS = 5;
     /** How long the server may take after a cell to end the requests still in it. */
