@@ -122,9 +122,12 @@ public final class JMeterEngine {
      */
     private static void awaitDrained(java.util.Collection<AbstractThreadGroup> groups, Thread runner, TestStartMark testStart,
             long drainFrom) throws InterruptedException {
-        java.util.OptionalLong started = testStart.await(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
+        java.util.OptionalLong started = java.util.OptionalLong.empty();
+        while (started.isEmpty() && runner.isAlive()) {
+            started = testStart.await(DRAIN_POLL_MS);
+        }
         if (started.isEmpty()) {
-            return;
+            return; // the run ended before its test started: nothing to drain
         }
         long arrivalsOver = started.getAsLong() + TimeUnit.SECONDS.toNanos(drainFrom) + TimeUnit.MILLISECONDS.toNanos(ARRIVALS_MARGIN_MS);
         runner.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(arrivalsOver - System.nanoTime())));
