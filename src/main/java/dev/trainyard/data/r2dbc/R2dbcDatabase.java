@@ -9,6 +9,7 @@ import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
@@ -20,6 +21,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import reactor.netty.resources.LoopResources;
+import reactor.util.retry.Retry;
 import reactor.pool.PoolAcquirePendingLimitException;
 
 /**
@@ -59,7 +61,8 @@ public final class R2dbcDatabase implements AutoCloseable {
                 .maxAcquireTime(Duration.ofMillis(config.maxWaitMillis()))
                 .maxCreateConnectionTime(Duration.ofSeconds(config.connectTimeoutSeconds()))
                 .maxValidationTime(Duration.ofSeconds(config.connectTimeoutSeconds()))
-                // A failed acquire is answered 503 at once, not tried again behind the client's back.
+                // A connection the pool cannot make or lend in time is answered 503 at once, not tried again behind the
+                // client's back (a dead idle one is another matter: connection()).
                 .acquireRetry(0)
                 .customizer(builder -> builder.maxPendingAcquire(config.maxWaiting()))
                 .build());
@@ -79,7 +82,18 @@ public final class R2dbcDatabase implements AutoCloseable {
      * thread would outlive an undeploy and hold the WAR's classes.
      */
     public Mono<Connection> connection() {
-        return pool.create().subscribeOn(onLoops);
+        // A pooled connection that died while idle (the database restarted) fails the pool's check as it is
+        // handed out, before anything of the request is sent, and the pool drops it: the next one is taken
+        // instead of answering 503 for a connection no request used. At most the pool's size of them.
+        return pool.create()
+                .retryWhen(Retry.max(config.poolSize()).filter(R2dbcDatabase::diedWhileIdle)
+                        .onRetryExhaustedThrow((spec, signal) -> signal.failure()))
+                .subscribeOn(onLoops);
+    }
+
+    /** r2dbc-pool's failure for a pooled connection found closed as it is handed out (its Validation). */
+    static boolean diedWhileIdle(Throwable failure) {
+        return failure instanceof R2dbcNonTransientResourceException && "Connection validation failed".equals(failure.getMessage());
     }
 
     /** Acquired, idle, pending: what /metrics shows of the pool, empty once closed. */
