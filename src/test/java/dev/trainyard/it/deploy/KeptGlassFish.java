@@ -1,0 +1,38 @@
+package dev.trainyard.it.deploy;
+
+import org.jboss.arquillian.container.spi.client.container.DeploymentException;
+import org.jboss.arquillian.container.spi.client.container.LifecycleException;
+import org.jboss.arquillian.container.spi.client.protocol.metadata.ProtocolMetaData;
+import ee.omnifish.arquillian.container.glassfish.managed.GlassFishManagedDeployableContainer;
+import org.jboss.shrinkwrap.api.Archive;
+
+/** The managed GlassFish adapter, with the suite's WAR kept deployed across classes ({@link KeptDeployment}). */
+public class KeptGlassFish extends GlassFishManagedDeployableContainer {
+
+    private final KeptDeployment kept = new KeptDeployment(new KeptDeployment.Server() {
+        @Override
+        public ProtocolMetaData deploy(Archive<?> archive) throws DeploymentException {
+            return KeptGlassFish.super.deploy(archive);
+        }
+
+        @Override
+        public void undeploy(Archive<?> archive) throws DeploymentException {
+            KeptGlassFish.super.undeploy(archive);
+        }
+    });
+
+    @Override
+    public ProtocolMetaData deploy(Archive archive) throws DeploymentException {
+        return kept.deploy(archive);
+    }
+
+    @Override
+    public void undeploy(Archive archive) throws DeploymentException {
+        kept.undeploy(archive);
+    }
+
+    @Override
+    public void stop() throws LifecycleException {
+        KeptDeployment.stop(kept, super::stop);
+    }
+}
