@@ -2,6 +2,7 @@ package dev.trainyard.it.remote;
 
 import dev.trainyard.it.support.ServerSettings;
 import dev.trainyard.testdb.TestDatabase;
+import dev.trainyard.tool.db.DbSettings;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -71,18 +72,22 @@ public class RemoteDeployment implements LauncherSessionListener {
         System.setProperty("trainyard.variant", System.getProperty("trainyard.variant", variant));
         differing = compare(settings(metrics), ServerSettings.load());
         if (TestDatabase.isGiven()) {
-            try (Connection c = TestDatabase.settings().connect()) {
-                c.isValid(5);
-            } catch (SQLException e) {
-                throw new IllegalStateException(refusal("the database " + TestDatabase.settings().url()
-                        + " refused the suite's connection: " + e.getMessage()));
-            }
+            checkDatabase(TestDatabase.settings());
         }
         System.out.printf("%nThe suite against %s: %s/%s; tests that change data or overload it: %s; its database: %s; "
                         + "settings other than the suite's: %s%n%n", url, server, variant,
                 destructive() ? "on" : "off (-D" + DESTRUCTIVE + "=true)",
                 TestDatabase.isGiven() ? TestDatabase.settings().url() : "not given (-Dtrainyard.db.url, -Dtrainyard.db.user, TRAINYARD_DB_PASSWORD)",
                 differing.isEmpty() ? "none" : String.join(", ", differing.keySet()));
+    }
+
+    /** The suite's database takes its credentials, or the suite refuses to run, in one line. */
+    static void checkDatabase(DbSettings db) {
+        try (Connection c = db.connect()) {
+            c.isValid(5);
+        } catch (SQLException e) {
+            throw new IllegalStateException(refusal("the database " + db.url() + " refused the suite's connection: " + e.getMessage()));
+        }
     }
 
     /**
@@ -116,7 +121,8 @@ public class RemoteDeployment implements LauncherSessionListener {
         return m.find() ? m.group(1) : "glassfish";
     }
 
-    private static String metrics(String url) {
+    /** The deployment's /metrics, or the suite refuses to run, in one line: nothing there, no answer, not Trainyard. */
+    static String metrics(String url) {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         HttpResponse<String> response;
         try {
