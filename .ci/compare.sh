@@ -97,5 +97,8 @@ sed -n '/What the protocol costs/,/^$/p' target/compare/latest/summary.txt
 # over TLS are the runner's HTTPS suite's).
 compared=$(sed -n '/What the protocol costs/,/^$/p' target/compare/latest/summary.txt | grep -c ': http .* https .* https-close .* h2 ')
 [ "$compared" -eq 2 ] || { echo "the protocols were compared on $compared cells, expected 2"; exit 1; }
+# One start served the four protocols, one after the other.
+[ "$(grep -c '^== tomcat/platform.*on the same start' target/ci-compare-protocols.log)" -eq 3 ] \
+  || { echo "the protocols did not share one start"; grep '^== tomcat' target/ci-compare-protocols.log; exit 1; }
 check_cells 8
 echo "README's first command: every plan ran on every server and the report is sane"

@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -100,18 +101,20 @@ public final class Compare {
         String lost = null;
         try {
             if (options.remote()) {
-                run.runVariant(plan.runs().get(0), () -> Deployment.at(options.url()), null);
+                run.runStart(List.of(plan.runs().get(0)), () -> Deployment.at(options.url()), null);
             } else {
                 long starting = run.clock().now();
                 try (SeededDatabase database = SeededDatabase.start(); EntryAudit audit = new EntryAudit(database.settings())) {
                     run.cpus().pinDatabase(database.processes());
                     run.clock().add(RunClock.Part.DATABASE, starting);
-                    for (ServerRun each : plan.runs()) {
-                        run.runVariant(each, options.packaged()
+                    for (List<ServerRun> start : plan.starts()) {
+                        ServerRun each = start.get(0);
+                        boolean tls = start.stream().anyMatch(ServerRun::tls);
+                        run.runStart(start, options.packaged()
                                 ? () -> ContainerDeployment.start(options.containers(), each.server(), each.variant().key(), database.settings(),
                                         run.cpus().serverCpus())
                                 : () -> Deployment.of(Server.start(each.server(), each.variant().key(), database.settings(), each.tuning(),
-                                        each.tls(), created -> { })), audit);
+                                        tls, created -> { })), audit);
                     }
                 }
             }

@@ -46,6 +46,44 @@ public interface Deployment extends AutoCloseable {
         }
     }
 
+    /**
+     * This deployment for a run that is not its last on it: the same server, which the run's end
+     * leaves running for the next (its owner closes it once all have run).
+     */
+    static Deployment sharedBy(Deployment deployment) {
+        return new Deployment() {
+            @Override
+            public String baseUrl() {
+                return deployment.baseUrl();
+            }
+
+            @Override
+            public java.util.Optional<String> httpsUrl() {
+                return deployment.httpsUrl();
+            }
+
+            @Override
+            public List<ProcessHandle> processes() {
+                return deployment.processes();
+            }
+
+            @Override
+            public OptionalDouble readySeconds() {
+                return deployment.readySeconds();
+            }
+
+            @Override
+            public Packaging packaging() {
+                return deployment.packaging();
+            }
+
+            @Override
+            public void close() {
+                // The next run's.
+            }
+        };
+    }
+
     static Deployment of(Server server) {
         return new Deployment() {
             @Override

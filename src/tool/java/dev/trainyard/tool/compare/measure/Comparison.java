@@ -119,13 +119,45 @@ public final class Comparison {
     }
 
     /**
-     * Every cell of one server variant against the deployment {@code open} gives; {@code audit}
-     * is null where the harness cannot read the deployment's database.
+     * Every cell of each run of one server start (its protocols, one after the other) against the
+     * deployment {@code open} gives, opened once and closed after the last; {@code audit} is null
+     * where the harness cannot read the deployment's database.
      */
-    public void runVariant(ServerRun run, Callable<Deployment> open, EntryAudit audit) throws Exception {
+    public void runStart(List<ServerRun> runs, Callable<Deployment> open, EntryAudit audit) throws Exception {
+        if (runs.size() == 1) {
+            runVariant(runs.get(0), open, audit, runs);
+            return;
+        }
+        Deployment[] started = new Deployment[1];
+        try {
+            for (int i = 0; i < runs.size(); i++) {
+                runVariant(runs.get(i), () -> {
+                    if (started[0] == null) {
+                        started[0] = open.call();
+                    }
+                    return Deployment.sharedBy(started[0]);
+                }, audit, i == 0 ? runs : List.of());
+            }
+        } finally {
+            if (started[0] != null) {
+                long stopping = clock.now();
+                started[0].close();
+                clock.add(RunClock.Part.STOP, stopping);
+            }
+        }
+    }
+
+    /**
+     * Every cell of one server variant. {@code warm}: the runs of its start to warm up before its
+     * cells, every protocol the start will serve, so that the first protocol's cells meet a server
+     * as warm as the last's; not empty only for the start's first run, on a server that has served
+     * nothing before (its start-up and idle footprint, and the thread model's cost, are measured only then).
+     */
+    private void runVariant(ServerRun run, Callable<Deployment> open, EntryAudit audit, List<ServerRun> warm) throws Exception {
+        boolean fresh = !warm.isEmpty();
         String name = run.server();
         String label = run.label();
-        progress.serverStarting(name, label);
+        progress.serverStarting(name, label, fresh);
         Path dir = Files.createDirectories(runDir.resolve((name + "-" + label).replace(' ', '-').replace("=", "")));
         List<Path> jtls = new ArrayList<>();
         long starting = clock.now();
@@ -151,10 +183,9 @@ public final class Comparison {
             facts.add(String.format(Locale.ROOT, "%s/%s: Java %s, requests on %s threads, request thread bound %s.", name, label,
                     MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
                     Double.isInfinite(bounds.requestThreads()) ? "none (virtual)" : String.format(Locale.ROOT, "%.0f", bounds.requestThreads())));
-            String loaded = run.tls() ? server.httpsUrl().orElseThrow() : server.baseUrl();
-            LoadClient.Target target = new LoadClient.Target(loaded, URI.create(loaded).getPort(), run.variant(), run.protocol());
+            LoadClient.Target target = target(server, run);
             // The thread model's cost is a property of the variant as configured: a sweep's restarts skip it.
-            boolean costs = options.threadCost() && run.tuning().asConfigured();
+            boolean costs = options.threadCost() && run.tuning().asConfigured() && fresh;
             jvm = options.waits() || costs ? JvmAttach.attach(name, label, server, facts) : null;
             ThreadSampler sampler = options.waits() && jvm != null ? JvmAttach.sampler(name, label, jvm, facts) : null;
             ThreadModelCost cost = costs && jvm != null ? startCost(jvm, name + "/" + label, dir, virtualThreads) : null;
@@ -168,7 +199,9 @@ public final class Comparison {
             // The last variant's dashboard may be drawing on the client's core: the load needs it whole.
             awaitDashboards();
             long warming = clock.now();
-            warmUp(cells, target, scrape, dir);
+            for (ServerRun each : warm) {
+                warmUp(cells, target(server, each), scrape, dir);
+            }
             clock.add(RunClock.Part.WARM_UP, warming);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
             // Trial by trial through the whole list (A B C A B C), so that drift hits every style alike.
@@ -198,8 +231,10 @@ public final class Comparison {
             stopping = clock.now();
             List<CellResult> combined = trials.values().stream().map(t -> t.size() == 1 ? t.get(0) : CellResult.combine(t)).toList();
             results.addAll(combined);
-            footprints.add(Footprint.of(name + "/" + label, readySeconds, server.readySeconds().isPresent() ? "docker run" : "its JVM started",
-                    MetricsScrape.samples(text), combined, server.packaging()));
+            if (fresh) {
+                footprints.add(Footprint.of(name + "/" + label, readySeconds, server.readySeconds().isPresent() ? "docker run" : "its JVM started",
+                        MetricsScrape.samples(text), combined, server.packaging()));
+            }
             if (sampler != null) {
                 facts.add(RunFacts.samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList(),
                         options.warmup()));
@@ -224,6 +259,12 @@ public final class Comparison {
             dashboards.draw(name + "/" + label, jtls, dir);
             clock.add(RunClock.Part.DASHBOARDS, drawing);
         }
+    }
+
+    /** Where a run's cells send their requests: the server's HTTPS root for the protocols over TLS. */
+    private static LoadClient.Target target(Deployment server, ServerRun run) {
+        String loaded = run.tls() ? server.httpsUrl().orElseThrow() : server.baseUrl();
+        return new LoadClient.Target(loaded, URI.create(loaded).getPort(), run.variant(), run.protocol());
     }
 
     /** Waits for a dashboard still being drawn, the wait counted as the dashboards' time. */

@@ -61,11 +61,13 @@ public final class Progress {
         for (int i = 0; i < startSeconds.length; i++) {
             ServerRun v = variants.get(i);
             boolean drawn = options.dashboards() && (!dashboardsBehind || i == startSeconds.length - 1);
-            startSeconds[i] = (v.server().equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS)
+            // A run that follows another on its server's start (another protocol) starts nothing and holds no users.
+            boolean starts = i == 0 || !v.sharesStartWith(variants.get(i - 1));
+            startSeconds[i] = (starts ? (v.server().equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS) + STOP_SECONDS : 0)
                     + Math.round(Measurement.warmUpPaths(options, Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
                             .filter(c -> !c.cost() && !c.calibration()).map(CellSpec::path).distinct().count())
                             * (Measurement.WARM_UP_SECONDS + cellOverhead()))
-                    + (options.threadCost() ? ThreadModelCost.TAKES_SECONDS : 0) + STOP_SECONDS
+                    + (options.threadCost() && starts ? ThreadModelCost.TAKES_SECONDS : 0)
                     + (drawn ? options.smoke() ? SMOKE_DASHBOARD_SECONDS : DASHBOARD_SECONDS : 0);
         }
         if (announce) {
@@ -74,10 +76,11 @@ public final class Progress {
         }
     }
 
-    void serverStarting(String server, String variant) {
+    /** @param starts whether the variant starts its server (false: it follows another protocol on that start) */
+    void serverStarting(String server, String variant, boolean starts) {
         serversStarted++;
-        System.out.printf(Locale.ROOT, "%n== %s/%s (server %d of %d), about %s left%n", server, variant, serversStarted, totalServers,
-                minutes(secondsLeft()));
+        System.out.printf(Locale.ROOT, "%n== %s/%s (server variant %d of %d%s), about %s left%n", server, variant, serversStarted, totalServers,
+                starts ? "" : ", on the same start", minutes(secondsLeft()));
     }
 
     void cellStarting(String server, String variant, CellSpec cell, int trial) {

@@ -27,8 +27,8 @@ public enum Option {
     PROTOCOLS("protocols", Kind.LIST, "http", "http,https,https-close", null, null, Protocol.KEYS,
             "http, https (HTTP/1.1 over TLS), h2 (HTTP/2 over TLS by ALPN, with client=wrk: its cells are run by h2load, the"
                     + " lean client that speaks it, one stream in flight per connection as wrk keeps one request): each server"
-                    + " variant is started with its HTTPS listener (server-configs/<server>/tls) and its cells run once per"
-                    + " protocol, rows \"platform https\", \"platform h2\"; the keystore is the runner's (target/run/tls);"
+                    + " variant is started once with its HTTPS listener (server-configs/<server>/tls) and its cells run once per"
+                    + " protocol on that start, rows \"platform https\", \"platform h2\"; the keystore is the runner's (target/run/tls);"
                     + " http-close, https-close: a new connection (and TLS handshake) per request, what keep-alive saves; full"
                     + " with client=wrk adds h2; target=containers: http; target=url: the URL's own protocol"),
     ENGINES("engines", Kind.TEXT, null, null, null, null, null,

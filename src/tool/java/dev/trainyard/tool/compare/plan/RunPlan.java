@@ -7,10 +7,25 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The server starts a run makes, in order — server x variant x tuning x protocol, or the one
- * deployment at a URL — and the variants it cannot run here, each with why.
+ * The server variants a run measures, in order — server x variant x tuning x protocol, or the one
+ * deployment at a URL — and the variants it cannot run here, each with why. The protocols of one
+ * server, variant and tuning share one start ({@link #starts()}).
  */
 public record RunPlan(List<ServerRun> runs, List<String> skipped) {
+
+    /** The runs grouped by the server start they run on, in order: a group's runs differ only in their protocol. */
+    public List<List<ServerRun>> starts() {
+        List<List<ServerRun>> starts = new ArrayList<>();
+        ServerRun before = null;
+        for (ServerRun run : runs) {
+            if (!run.sharesStartWith(before)) {
+                starts.add(new ArrayList<>());
+            }
+            starts.get(starts.size() - 1).add(run);
+            before = run;
+        }
+        return starts;
+    }
 
     /** target=url: the one deployment, of the thread model its /metrics reported. */
     public static RunPlan remote(Options options, ThreadModel variant) {

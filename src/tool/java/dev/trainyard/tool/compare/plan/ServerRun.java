@@ -45,4 +45,13 @@ public record ServerRun(String server, ThreadModel variant, Tuning tuning, Proto
     public boolean tls() {
         return protocol.tls();
     }
+
+    /**
+     * Whether this run's cells can follow {@code before}'s on the same server start: the same
+     * server, thread model and settings, only the protocol another (the server listens on HTTP
+     * and HTTPS at once), so that each protocol is compared on the same JVM.
+     */
+    public boolean sharesStartWith(ServerRun before) {
+        return before != null && server.equals(before.server) && variant == before.variant && tuning.equals(before.tuning);
+    }
 }
