@@ -14,11 +14,11 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.io.FileUtils;
 
 /**
- * GlassFish 7 from the distribution the build unpacked, with a domain of its own (created under
- * the run directory with asadmin, GlassFish's native tool): the shared values and the database
- * address as domain system properties, server-configs/glassfish/*.asadmin and a {@link Tuning}'s
- * asadmin set run in one multimode session, a restart so the thread pool takes its new size, then the WAR
- * deployed at /trainyard.
+ * GlassFish 7 from the distribution the build unpacked, with a domain of its own in the run
+ * directory: a copy of a domain made once for the layout with asadmin, GlassFish's native tool
+ * (the shared values and the database address as domain system properties,
+ * server-configs/glassfish/*.asadmin and a {@link Tuning}'s asadmin set run in one multimode
+ * session), given the run's database password and TLS key, started, then the WAR deployed at /trainyard.
  * GlassFish 7 has no virtual-thread variant (that arrives in GlassFish 8).
  */
 final class GlassFishProcess implements ServerProcess {
@@ -63,48 +63,160 @@ final class GlassFishProcess implements ServerProcess {
                 throw unopenable(e);
             }
         }
-        writeAdminPassword();
-        asadmin("create-domain", "--domaindir", domains.toString(), "--adminport", Integer.toString(adminPort),
-                "--instanceport", Integer.toString(layout.port()), "--checkports=false", DOMAIN);
-        FileUtils.copyFileToDirectory(driverJar.toFile(), domains.resolve(DOMAIN).resolve("lib").toFile());
+        Path template = template();
+        copyPreserving(template.resolve(DOMAIN), domains.resolve(DOMAIN));
+        Files.copy(template.resolve("admin-password"), adminPasswordFile(), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        // What is this run's alone, written into its copy while nothing runs: the database password, the TLS key.
+        storeDatabasePassword(domains.resolve(DOMAIN).resolve("config/domain-passwords"));
         if (layout.https()) {
             importKeystore(domains.resolve(DOMAIN).resolve("config/keystore.jks"));
         }
         // Set first: a stop that comes while the domain starts must still stop it.
         started = true;
-        asadmin("start-domain", "--domaindir", domains.toString(), DOMAIN);
-        configure();
-        // A stop and a start, not restart-domain: the server restart-domain respawns from the dying
-        // one often came up with its logging dead (server.log never written again); a fresh start
-        // does so rarely, and startWithItsLog revives it. The suite's GlassFish setup stops and starts too.
-        asadmin("stop-domain", "--domaindir", domains.toString(), DOMAIN);
         startWithItsLog(domains);
         asadmin("--port", Integer.toString(adminPort), "deploy", "--contextroot", "trainyard", "--name", "trainyard",
                 layout.war().toString());
     }
 
     /**
-     * The database password's alias, the domain's system properties and {@link #configuration()}
-     * in one multimode session: every asadmin call starts a JVM of its own, and the first command
-     * a fresh domain serves wakes its admin services, so one session pays both once. The database
-     * password becomes GlassFish's password alias trainyard-db-password (its pool's password
-     * property names the alias): kept encrypted in the domain's password store, never in
-     * domain.xml, a log or a command line; asadmin reads it from the session's password file, a
-     * file of the moment, deleted at once.
+     * A domain configured for this layout, made once and copied at each start: created with
+     * asadmin, started, given {@link #configure(Path)}'s settings in one multimode session and
+     * stopped, so the copy starts once with its thread pool and JVM options in place (they take
+     * effect at a start). Its name is a digest of everything it was made from (the distribution,
+     * the JDK, the ports, the commands with their values, the driver): a change to any of them
+     * makes a new one. What differs between runs of one layout (the database password, the TLS
+     * key) is written into each copy before it starts. Its admin password, random and readable by
+     * its owner only, is the layout's: each run's copy has it.
      */
-    private void configure() throws IOException {
-        Path commands = layout.base().resolve("trainyard-configuration.asadmin");
-        Files.writeString(commands, "create-password-alias trainyard-db-password\n"
-                // A multimode file's lines are unescaped once more than a command line: its backslashes doubled.
-                + "create-system-properties " + systemProperties().replace("\\", "\\\\") + "\n" + configuration(), StandardCharsets.UTF_8);
+    private Path template() throws IOException {
+        Path root = home.resolveSibling(home.getFileName() + "-domains");
+        Path template = root.resolve(templateKey());
+        if (Files.isDirectory(template.resolve(DOMAIN))) {
+            return template;
+        }
+        Files.createDirectories(root);
+        Path building = Files.createTempDirectory(root, "building-");
+        try {
+            Path password = building.resolve("admin-password");
+            writeAdminPassword(password);
+            asadmin(password, "create-domain", "--domaindir", building.toString(), "--adminport", Integer.toString(adminPort),
+                    "--instanceport", Integer.toString(layout.port()), "--checkports=false", DOMAIN);
+            FileUtils.copyFileToDirectory(driverJar.toFile(), building.resolve(DOMAIN).resolve("lib").toFile());
+            if (layout.https()) {
+                // The TLS listener names the key's alias: the template holds a key under it, which each copy replaces.
+                importKeystore(building.resolve(DOMAIN).resolve("config/keystore.jks"));
+            }
+            asadmin(password, "start-domain", "--domaindir", building.toString(), DOMAIN);
+            try {
+                configure(password);
+            } finally {
+                asadmin(password, "stop-domain", "--domaindir", building.toString(), DOMAIN);
+            }
+            FileUtils.deleteDirectory(building.resolve(DOMAIN).resolve("logs").toFile());
+            try {
+                Files.move(building, template, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException madeMeanwhile) {
+                // Another run made the same template meanwhile: it is as good as this one.
+                if (!Files.isDirectory(template.resolve(DOMAIN))) {
+                    throw madeMeanwhile;
+                }
+            }
+        } finally {
+            if (Files.exists(building)) {
+                FileUtils.deleteDirectory(building.toFile());
+            }
+        }
+        return template;
+    }
+
+    /** The template's name: a digest of what it is made from; a new value of any of them, a new template. */
+    private String templateKey() throws IOException {
+        String made = String.join("\n", "domain v1", home.toAbsolutePath().toString(), layout.jdk().home().toString(),
+                Integer.toString(adminPort), Integer.toString(layout.port()), Boolean.toString(layout.https()),
+                driverJar.toAbsolutePath() + " " + Files.size(driverJar) + " " + Files.getLastModifiedTime(driverJar), commands());
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(made.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 12);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The password alias, the domain's system properties and {@link #configuration()} in one
+     * multimode session: every asadmin call starts a JVM of its own, and the first command a fresh
+     * domain serves wakes its admin services, so one session pays both once. The alias
+     * trainyard-db-password (the pool's password property names it) is made here with a value no
+     * run uses; each run's copy gets the run's database password under it ({@link #storeDatabasePassword}).
+     */
+    private void configure(Path adminPassword) throws IOException {
+        Path commands = Files.createTempFile(layout.base(), "configuration", ".asadmin");
         Path file = Files.createTempFile(layout.base(), "alias", ".pw",
                 java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
         try {
-            Files.writeString(file, Files.readString(adminPasswordFile()) + "AS_ADMIN_ALIASPASSWORD=" + layout.db().password() + "\n",
-                    StandardCharsets.UTF_8);
+            Files.writeString(commands, commands(), StandardCharsets.UTF_8);
+            Files.writeString(file, Files.readString(adminPassword) + "AS_ADMIN_ALIASPASSWORD=" + randomHex() + "\n", StandardCharsets.UTF_8);
             asadmin(file, "--port", Integer.toString(adminPort), "multimode", "--file", commands.toString());
         } finally {
             Files.deleteIfExists(file);
+            Files.deleteIfExists(commands);
+        }
+    }
+
+    private String commands() throws IOException {
+        return "create-password-alias trainyard-db-password\n"
+                // A multimode file's lines are unescaped once more than a command line: its backslashes doubled.
+                + "create-system-properties " + systemProperties().replace("\\", "\\\\") + "\n" + configuration();
+    }
+
+    /**
+     * The run's database password under the alias the pool names, in the domain's password store
+     * (a JCEKS keystore opened with the master password, GlassFish's default changeit for a domain
+     * made without one), where create-password-alias puts it in a running domain: written with
+     * keytool before the domain starts, given on its standard input, never on a command line or
+     * in a file.
+     */
+    private void storeDatabasePassword(Path store) throws IOException {
+        Path master = Files.createTempFile(layout.base(), "master", ".pw",
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.writeString(master, "changeit", StandardCharsets.UTF_8);
+            String keytool = layout.jdk().home().resolve("bin/keytool").toString();
+            keytool(null, keytool, "-delete", "-alias", "trainyard-db-password", "-keystore", store.toString(), "-storetype", "JCEKS",
+                    "-storepass:file", master.toString());
+            keytool(layout.db().password() + "\n", keytool, "-importpass", "-alias", "trainyard-db-password", "-keystore", store.toString(),
+                    "-storetype", "JCEKS", "-storepass:file", master.toString(), "-keypass:file", master.toString());
+        } finally {
+            Files.deleteIfExists(master);
+        }
+    }
+
+    private static void keytool(String input, String... command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try {
+            try (var in = p.getOutputStream()) {
+                if (input != null) {
+                    in.write(input.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                throw new IOException("keytool " + command[1] + " on the domain's password store failed: " + output.strip());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    /** A copy that keeps each file's permissions (the domain's keyfiles are its owner's alone). */
+    private static void copyPreserving(Path from, Path to) throws IOException {
+        try (var paths = Files.walk(from)) {
+            for (Path path : (Iterable<Path>) paths::iterator) {
+                Files.copy(path, to.resolve(from.relativize(path).toString()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES,
+                        java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            }
         }
     }
 
@@ -128,17 +240,20 @@ final class GlassFishProcess implements ServerProcess {
     }
 
     /**
-     * A new admin password for this run's domain, never printed: asadmin reads it from a file
+     * A new admin password for a template domain, never printed: asadmin reads it from a file
      * only its owner can read (AS_ADMIN_PASSWORD), the one every asadmin call here names.
      * GlassFish's own default, an empty password, lets anyone who reaches the admin port deploy code.
      */
-    private void writeAdminPassword() throws IOException {
-        byte[] random = new byte[24];
-        new java.security.SecureRandom().nextBytes(random);
-        Path file = adminPasswordFile();
+    private static void writeAdminPassword(Path file) throws IOException {
         Files.writeString(file, "", StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        Files.writeString(file, "AS_ADMIN_PASSWORD=" + java.util.HexFormat.of().formatHex(random) + "\n", StandardCharsets.UTF_8);
+        Files.writeString(file, "AS_ADMIN_PASSWORD=" + randomHex() + "\n", StandardCharsets.UTF_8);
+    }
+
+    private static String randomHex() {
+        byte[] random = new byte[24];
+        new java.security.SecureRandom().nextBytes(random);
+        return java.util.HexFormat.of().formatHex(random);
     }
 
     /**
