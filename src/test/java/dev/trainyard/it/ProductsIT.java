@@ -176,10 +176,10 @@ class ProductsIT extends EndpointTest {
         double acquired = metric("trainyard_r2dbc_connections_acquired");
         try (Socket socket = productsReader("async/r2dbc/products")) {
             assertEquals(1024, socket.getInputStream().readNBytes(1024).length, "the stream started");
-            // Reads nothing more: the stream asks for no more rows, so the database's backend waits
-            // for us with the query unfinished, until the stall bound cuts the stream. Without that
+            // Reads nothing more: the stream fetches no more rows, so the database's backend waits
+            // for us with the cursor open mid-way, until the stall bound cuts the stream. Without that
             // back-pressure the cursor would have run to its end long before the cut. The last look
-            // counts only if the stream was still open after it (the cut cancels the query).
+            // counts only if the stream was still open after it (the cut closes the cursor).
             String last = "never looked";
             for (int i = 0; i < 100; i++) {
                 String backend = cursorBackend();
@@ -193,7 +193,7 @@ class ProductsIT extends EndpointTest {
             // GlassFish (Grizzly) takes the whole answer into its own write queue: the stream is never
             // held back by its reader there, and only the connection's return can be checked.
             if (!server().equals("glassfish")) {
-                assertEquals("active Client", last, "the database's backend just before the stalled stream was cut");
+                assertEquals("idle in transaction Client", last, "the database's backend just before the stalled stream was cut");
                 assertCutShort(socket);
             }
         }
@@ -240,20 +240,22 @@ class ProductsIT extends EndpointTest {
         assertEquals(10, array(next).size(), "the R2DBC pool serves the next stream");
     }
 
-    /** Ends the backend running the R2DBC products query; false when none runs it. */
+    /** Where the R2DBC products cursor is open: its backend's last statement a fetch of it, its transaction not ended. */
+    private static final String CURSOR_BACKEND = " FROM pg_stat_activity WHERE application_name = 'trainyard-r2dbc'"
+            + " AND query LIKE 'FETCH FORWARD % FROM trainyard_products' AND state <> 'idle'";
+
+    /** Ends the backend holding the R2DBC products cursor; false when none holds it. */
     private static boolean terminateCursorBackend() throws SQLException {
         try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM (SELECT pg_terminate_backend(pid)"
-                + " FROM pg_stat_activity WHERE application_name = 'trainyard-r2dbc' AND state = 'active'"
-                + " AND query LIKE '%FROM product ORDER BY id LIMIT $1') ended");
+                + CURSOR_BACKEND + ") ended");
              ResultSet rs = ps.executeQuery()) {
             return rs.next() && rs.getInt(1) > 0;
         }
     }
 
-    /** State and wait of the backend running the R2DBC products query, "none" when none runs it. */
+    /** State and wait of the backend holding the R2DBC products cursor, "none" when none holds it. */
     private static String cursorBackend() throws SQLException {
-        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT state, coalesce(wait_event_type, '-')"
-                + " FROM pg_stat_activity WHERE application_name = 'trainyard-r2dbc' AND state = 'active' AND query LIKE '%FROM product ORDER BY id LIMIT $1'");
+        try (Connection c = database(); PreparedStatement ps = c.prepareStatement("SELECT state, coalesce(wait_event_type, '-')" + CURSOR_BACKEND);
              ResultSet rs = ps.executeQuery()) {
             return rs.next() ? rs.getString(1) + " " + rs.getString(2) : "none";
         }

@@ -28,7 +28,7 @@ public class R2dbcAsyncProductsServlet extends ProductsEndpoint {
 
     @Override
     protected ProductPages pages(int count) {
-        return products.pages(count, requests.pageSize());
+        return products.pages(count);
     }
 
     @Override

@@ -25,7 +25,7 @@ import java.util.concurrent.TimeoutException;
  * GET /blocking/r2dbc/products?count=N: the non-blocking driver's rows through the blocking output
  * stream (the paper's hybrid). The request thread waits for each page of the cursor, writes it,
  * blocking while the socket is full, and only then asks for the next; closing the pages, at the end
- * or when the client leaves, cancels the cursor and returns its connection. Each wait for a page is
+ * or when the client leaves, closes the cursor and returns its connection. Each wait for a page is
  * bounded by a query's run budget. Byte-identical to /blocking/products.
  */
 @WebServlet("/blocking/r2dbc/products")
@@ -45,7 +45,7 @@ public class R2dbcProductsServlet extends Endpoint {
     @Override
     protected void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         int remaining = ProductsArgs.count(new Params(request));
-        try (ProductPages pages = products.pages(remaining, pageSize)) {
+        try (ProductPages pages = products.pages(remaining)) {
             // The first page before a byte is written: a database that fails at once is answered 503.
             int asked = Math.min(pageSize, remaining);
             List<ProductRow> page = await(pages.next(0, asked));

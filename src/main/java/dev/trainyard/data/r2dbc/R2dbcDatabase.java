@@ -1,6 +1,7 @@
 package dev.trainyard.data.r2dbc;
 
 import dev.trainyard.data.DataUnavailableException;
+import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.FastThreadLocal;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
@@ -12,6 +13,7 @@ import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -89,6 +91,16 @@ public final class R2dbcDatabase implements AutoCloseable {
                 .retryWhen(Retry.max(config.poolSize()).filter(R2dbcDatabase::diedWhileIdle)
                         .onRetryExhaustedThrow((spec, signal) -> signal.failure()))
                 .subscribeOn(onLoops);
+    }
+
+    /** The driver's event loop that runs the calling thread, if it is one of them. */
+    public Optional<Executor> currentLoop() {
+        for (EventExecutor loop : loops.onClient(LoopResources.DEFAULT_NATIVE)) {
+            if (loop.inEventLoop()) {
+                return Optional.of(loop);
+            }
+        }
+        return Optional.empty();
     }
 
     /** r2dbc-pool's failure for a pooled connection found closed as it is handed out (its Validation). */
