@@ -29,21 +29,26 @@ public final class KeptDeployment {
     /** Whether the deployment under way is a class's managed one: set around Arquillian's deploy events. */
     private static final ThreadLocal<Boolean> MANAGED = ThreadLocal.withInitial(() -> false);
 
-    /** What the server the adapter drives does. */
-    public interface Server {
+    /** The adapter's own deploy. */
+    public interface Deploy {
         ProtocolMetaData deploy(Archive<?> archive) throws DeploymentException;
+    }
 
+    /** The adapter's own undeploy. */
+    public interface Undeploy {
         void undeploy(Archive<?> archive) throws DeploymentException;
     }
 
     private record Kept(String name, Set<String> entries, Archive<?> archive, ProtocolMetaData metadata) {
     }
 
-    private final Server server;
+    private final Deploy deploy;
+    private final Undeploy undeploy;
     private Kept kept;
 
-    public KeptDeployment(Server server) {
-        this.server = server;
+    public KeptDeployment(Deploy deploy, Undeploy undeploy) {
+        this.deploy = deploy;
+        this.undeploy = undeploy;
     }
 
     public synchronized ProtocolMetaData deploy(Archive<?> archive) throws DeploymentException {
@@ -54,7 +59,7 @@ public final class KeptDeployment {
             }
             release();
         }
-        ProtocolMetaData metadata = server.deploy(archive);
+        ProtocolMetaData metadata = deploy.deploy(archive);
         if (managed) {
             kept = new Kept(archive.getName(), entries(archive), archive, metadata);
         }
@@ -65,7 +70,7 @@ public final class KeptDeployment {
         if (kept != null && MANAGED.get() && same(kept, archive)) {
             return;
         }
-        server.undeploy(archive);
+        undeploy.undeploy(archive);
     }
 
     /** Undeploys the kept deployment, if any: before another is deployed, and before the server stops. */
@@ -73,7 +78,7 @@ public final class KeptDeployment {
         if (kept != null) {
             Archive<?> archive = kept.archive();
             kept = null;
-            server.undeploy(archive);
+            undeploy.undeploy(archive);
         }
     }
 

@@ -1,25 +1,15 @@
 package dev.trainyard.it.deploy;
 
+import ee.omnifish.arquillian.container.glassfish.managed.GlassFishManagedDeployableContainer;
 import org.jboss.arquillian.container.spi.client.container.DeploymentException;
 import org.jboss.arquillian.container.spi.client.container.LifecycleException;
 import org.jboss.arquillian.container.spi.client.protocol.metadata.ProtocolMetaData;
-import ee.omnifish.arquillian.container.glassfish.managed.GlassFishManagedDeployableContainer;
 import org.jboss.shrinkwrap.api.Archive;
 
 /** The managed GlassFish adapter, with the suite's WAR kept deployed across classes ({@link KeptDeployment}). */
 public class KeptGlassFish extends GlassFishManagedDeployableContainer {
 
-    private final KeptDeployment kept = new KeptDeployment(new KeptDeployment.Server() {
-        @Override
-        public ProtocolMetaData deploy(Archive<?> archive) throws DeploymentException {
-            return KeptGlassFish.super.deploy(archive);
-        }
-
-        @Override
-        public void undeploy(Archive<?> archive) throws DeploymentException {
-            KeptGlassFish.super.undeploy(archive);
-        }
-    });
+    private final KeptDeployment kept = new KeptDeployment(super::deploy, super::undeploy);
 
     @Override
     public ProtocolMetaData deploy(Archive archive) throws DeploymentException {

@@ -1,25 +1,15 @@
 package dev.trainyard.it.deploy;
 
+import org.jboss.arquillian.container.jetty.embedded_12_ee10.JettyEmbeddedContainer;
 import org.jboss.arquillian.container.spi.client.container.DeploymentException;
 import org.jboss.arquillian.container.spi.client.container.LifecycleException;
 import org.jboss.arquillian.container.spi.client.protocol.metadata.ProtocolMetaData;
-import org.jboss.arquillian.container.jetty.embedded_12_ee10.JettyEmbeddedContainer;
 import org.jboss.shrinkwrap.api.Archive;
 
 /** The embedded Jetty adapter, with the suite's WAR kept deployed across classes ({@link KeptDeployment}). */
 public class KeptJetty extends JettyEmbeddedContainer {
 
-    private final KeptDeployment kept = new KeptDeployment(new KeptDeployment.Server() {
-        @Override
-        public ProtocolMetaData deploy(Archive<?> archive) throws DeploymentException {
-            return KeptJetty.super.deploy(archive);
-        }
-
-        @Override
-        public void undeploy(Archive<?> archive) throws DeploymentException {
-            KeptJetty.super.undeploy(archive);
-        }
-    });
+    private final KeptDeployment kept = new KeptDeployment(super::deploy, super::undeploy);
 
     @Override
     public ProtocolMetaData deploy(Archive archive) throws DeploymentException {

@@ -1,25 +1,15 @@
 package dev.trainyard.it.deploy;
 
+import org.jboss.arquillian.container.tomcat.managed.Tomcat10ManagedContainer;
 import org.jboss.arquillian.container.spi.client.container.DeploymentException;
 import org.jboss.arquillian.container.spi.client.container.LifecycleException;
 import org.jboss.arquillian.container.spi.client.protocol.metadata.ProtocolMetaData;
-import org.jboss.arquillian.container.tomcat.managed.Tomcat10ManagedContainer;
 import org.jboss.shrinkwrap.api.Archive;
 
 /** The managed Tomcat adapter, with the suite's WAR kept deployed across classes ({@link KeptDeployment}). */
 public class KeptTomcat extends Tomcat10ManagedContainer {
 
-    private final KeptDeployment kept = new KeptDeployment(new KeptDeployment.Server() {
-        @Override
-        public ProtocolMetaData deploy(Archive<?> archive) throws DeploymentException {
-            return KeptTomcat.super.deploy(archive);
-        }
-
-        @Override
-        public void undeploy(Archive<?> archive) throws DeploymentException {
-            KeptTomcat.super.undeploy(archive);
-        }
-    });
+    private final KeptDeployment kept = new KeptDeployment(super::deploy, super::undeploy);
 
     @Override
     public ProtocolMetaData deploy(Archive archive) throws DeploymentException {
