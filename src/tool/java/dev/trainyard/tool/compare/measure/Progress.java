@@ -20,13 +20,13 @@ public final class Progress {
     // What RunClock measured here (each run's last line says where its time went): a default run's
     // parts and a smoke run's cells, whose loads are lower and whose users drain sooner.
     private static final int SERVER_START_SECONDS = 10;
-    private static final int GLASSFISH_START_SECONDS = 60;
+    private static final int GLASSFISH_START_SECONDS = 50;
     /**
      * A cell's time beyond its planned load (the client's start and its users' last answers, the
      * settle, the audit) until the run has timed a few of its own (RunClock).
      */
-    private static final double CELL_OVERHEAD_SECONDS = 0.6;
-    private static final double SMOKE_CELL_OVERHEAD_SECONDS = 0.3;
+    private static final double CELL_OVERHEAD_SECONDS = 0.4;
+    private static final double SMOKE_CELL_OVERHEAD_SECONDS = 0.15;
     private static final int MEASURED_CELLS = 3;
     /** A variant's stop, and its JMeter dashboard (longer with more samples). */
     private static final int STOP_SECONDS = 2;
