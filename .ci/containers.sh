@@ -132,10 +132,19 @@ check_https() {
   echo "   $service (https://127.0.0.1:$port): HTTP/2 by ALPN, the certificate from compose's secrets, its end on /metrics"
 }
 mkdir -p target/container-results && chmod 1777 target/container-results
+# The stack comes up once, as the black-box suite needs it (images-suite.sh): the suite's settings (small
+# pools, short timeouts) through each server's environment, and Tomcat and Jetty on the virtual variant
+# chosen at run time (TRAINYARD_VARIANT); every check after the suite holds on those settings too. The
+# images' platform default is the container target's below, which starts them without the variant.
+suite_opts="$(grep -v '^#' src/test/resources/it-settings.properties | grep . | sed 's/^/-D/' | tr '\n' ' ')-XX:MaxRAMPercentage=75"
+virtual=platform
+[ -z "${TRAINYARD_JDK21_HOME:-}" ] || virtual=virtual
+# Exported: a later docker-compose up (the engines') must not see another configuration and recreate them.
+export TRAINYARD_VARIANT=$virtual TRAINYARD_JAVA_OPTS="$suite_opts"
 docker-compose up -d >/dev/null 2>&1 || { docker-compose logs --tail=40; exit 1; }
 wait_healthy
-check_container tomcat 18180 platform
-check_container jetty 18181 platform
+check_container tomcat 18180 "$virtual"
+check_container jetty 18181 "$virtual"
 check_container glassfish 18280 platform
 check_https tomcat 18190 18180
 check_https jetty 18191 18181
@@ -171,8 +180,9 @@ done
 
 views_sum() { docker-compose exec -T postgres psql -p 18532 -U trainyard -d trainyard -tAc "select sum(views) from trentry" | tr -d '\r '; }
 
-# The virtual variant chosen at run time (TRAINYARD_VARIANT) is images-suite.sh's: the suite reads
-# tomcat/virtual and jetty/virtual on their /metrics and holds every thread-kind check to it.
+# The virtual variant chosen at run time (TRAINYARD_VARIANT): the suite reads tomcat/virtual and
+# jetty/virtual on their /metrics and holds every thread-kind check to it.
+source .ci/images-suite.sh
 
 echo "   the database survives a restart of its container"
 psql_count() { docker-compose exec -T postgres psql -p 18532 -U trainyard -d trainyard -tAc "$1" | tr -d '\r '; }
@@ -203,7 +213,8 @@ echo "   docker stop with a request in flight"
 for service in tomcat:18180 jetty:18181 glassfish:18280; do
   name=${service%:*} port=${service#*:}
   answer=$(mktemp)
-  curl -s -m 30 -o "$answer" -w '%{http_code}' "http://127.0.0.1:$port/trainyard/async/offload/sleep?ms=2000" > "$answer.code" &
+  # Inside the suite's async timeout (2 s) and its stop's grace (2 s) once the stop comes.
+  curl -s -m 30 -o "$answer" -w '%{http_code}' "http://127.0.0.1:$port/trainyard/async/offload/sleep?ms=1500" > "$answer.code" &
   in_flight=$!
   for _ in $(seq 1 100); do
     grep -q '^trainyard_async_open_requests [1-9]' <<<"$(curl -s "http://127.0.0.1:$port/trainyard/metrics")" && break; sleep 0.1
@@ -212,16 +223,15 @@ for service in tomcat:18180 jetty:18181 glassfish:18280; do
   docker-compose stop "$name" >/dev/null 2>&1
   took=$(( ($(date +%s%N) - start) / 1000000 ))
   wait "$in_flight" || true
-  [ "$(cat "$answer.code")" = 200 ] && grep -q '"slept":2000' "$answer" \
+  [ "$(cat "$answer.code")" = 200 ] && grep -q '"slept":1500' "$answer" \
     || { echo "$name: the request in flight got $(cat "$answer.code") $(cat "$answer")"; docker-compose logs --tail=40 "$name"; exit 1; }
   [ "$took" -lt 20000 ] || { echo "$name took $took ms to stop"; exit 1; }
   echo "   $name: the request in flight was answered 200, the container stopped in $took ms"
   rm -f "$answer" "$answer.code"
 done
-source .ci/images-suite.sh
 
-# Tomcat's and Jetty's images on platform threads at the contended load: the virtual variant's switch is
-# images-suite.sh's. The container target is the same code for every image (docker run with a cpuset and a memory
+# Tomcat's and Jetty's images on platform threads, their default, at the contended load: the virtual
+# variant's switch is the stack's above. The container target is the same code for every image (docker run with a cpuset and a memory
 # limit, ready on /health, the control group's memory read); GlassFish's image, the slowest to start, meets
 # compose's health check and its image suite above, and CI's budget leaves its footprint out here.
 echo "   the comparison against the images: ./mvnw -Pcompare -Dtarget=containers (smoke size, one container at a time)"
@@ -234,6 +244,9 @@ for variant in tomcat/platform jetty/platform; do
     || { echo "no container footprint for $variant"; grep -o "<li>$variant: [^<]*" "$report"; exit 1; }
 done
 grep -o "<li>[a-z]*/[a-z]*: container of [^<]*" "$report" | sed 's/^<li>/   /'
+for variant in tomcat/platform jetty/platform; do
+  grep -q "<li>$variant: Java [0-9.]*, requests on platform threads" "$report" || { echo "$variant's image did not serve on platform threads"; exit 1; }
+done
 [ -z "$(docker ps -aq --filter name=trainyard-compare-)" ] || { echo "containers left behind:"; docker ps -a; exit 1; }
 echo "   bad input: a missing image, a container that cannot start"
 set +e

@@ -1,5 +1,5 @@
 # The black-box suite against each server's image (./mvnw verify -Dit.url=... -Dit.destructive=true),
-# then its refusals; sourced by containers.sh once the stack has stopped. Tomcat's and Jetty's images
+# then its refusals; sourced by containers.sh once the stack is up and checked. Tomcat's and Jetty's images
 # run their virtual variant here: the process runs in tests.sh (./mvnw verify) hold the platform
 # variants' whole suite and, on the virtual ones, what needs the suite's own database (a stop, a
 # pause, a kill). Tomcat's image meets the whole suite over TLS (the WAR on virtual request threads,
@@ -7,10 +7,9 @@
 # TLS (thread kind, bad input and framing, limits, uploads, streams and stalls), since the WAR's data
 # and fault classes met the same server in tests.sh and virtual request threads on Tomcat's image.
 echo "   the black-box suite against each image over https: ./mvnw verify -Dit.url=https://... -Dit.destructive=true, on the suite's settings"
-# The images take the suite's settings (small pools, short timeouts) through their environment;
-# the suite checks them on each deployment's /metrics, reads the compose database and follows
-# each container's output as the server's log.
-suite_opts="$(grep -v '^#' src/test/resources/it-settings.properties | grep . | sed 's/^/-D/' | tr '\n' ' ')-XX:MaxRAMPercentage=75"
+# The images took the suite's settings (small pools, short timeouts) through their environment when
+# containers.sh brought the stack up; the suite checks them on each deployment's /metrics, reads the
+# compose database and follows each container's output as the server's log.
 export TRAINYARD_DB_URL=jdbc:postgresql://127.0.0.1:18532/trainyard TRAINYARD_DB_USER=trainyard
 # The classes of the deployment's own layer.
 deployment_classes=HelloSleepIT,BadInputIT,EdgesIT,ServerLimitsIT,UploadIT,ProductsIT
@@ -36,10 +35,6 @@ suite_against() {
     "target/it-remote/$service-$variant.mvn.log" || { echo "$service/$variant: the suite did not see the deployment as expected"; grep "^The suite" "target/it-remote/$service-$variant.mvn.log"; exit 1; }
   echo "   $service/$variant over $scheme: $(grep -h "Tests run:" "target/it-remote/$service-$variant.mvn.log" | tail -1 | sed 's/^\[[A-Z]*\] //')"
 }
-virtual=platform
-[ -z "${TRAINYARD_JDK21_HOME:-}" ] || virtual=virtual
-TRAINYARD_VARIANT=$virtual TRAINYARD_JAVA_OPTS="$suite_opts" docker-compose up -d tomcat jetty glassfish >/dev/null 2>&1
-wait_healthy
 # Over the HTTPS listener each container serves with the keystore from compose's secrets (the
 # suite's only run over TLS: its raw-socket tests speak TLS too).
 suite_against tomcat 18190 "$virtual" https
@@ -58,6 +53,4 @@ refused() {
 }
 TRAINYARD_DB_PASSWORD=wrong refused "the database jdbc:postgresql://127.0.0.1:18532/trainyard refused the suite's connection" \
   -Dit.url=http://127.0.0.1:18180/trainyard -Dit.destructive=true
-# The comparison below runs the images on these ports itself.
-docker-compose stop tomcat jetty glassfish >/dev/null 2>&1
 
