@@ -28,6 +28,6 @@ public class AsyncUploadServlet extends AsyncEndpoint {
         }
         AsyncCall call = begin(request, response, requests.streamTimeoutMillis());
         request.getInputStream().setReadListener(new UploadReader(call, request.getInputStream(), requests.uploadLimits(),
-                requests.uploadClosesConnection()));
+                requests.uploadClosesConnection(), requests.executors().scheduler(), requests.streamStallMillis()));
     }
 }

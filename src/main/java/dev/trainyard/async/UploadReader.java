@@ -5,12 +5,18 @@ import dev.trainyard.scenario.UploadDigest;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import java.io.IOException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Reads an upload through Servlet 3.1 non-blocking input: only while {@code isReady()} says data
  * is there, returning the thread to the container in between, so a slow sender holds no thread.
+ * A body that stops before its end is the client's failure, never a whole one: broken (closed or
+ * reset), a 400; stalled (nothing for the stall bound, where GlassFish would hold it until the
+ * call's timeout), a 408; either with the connection closed.
  */
 final class UploadReader implements ReadListener {
 
@@ -21,18 +27,32 @@ final class UploadReader implements ReadListener {
     private final UploadDigest digest;
     private final boolean closeConnection;
     private final byte[] buffer = new byte[64 * 1024];
+    /** Reads so far, seen by the stall watch on the scheduler's thread. */
+    private volatile long reads;
+    private final ScheduledFuture<?> watch;
 
-    UploadReader(AsyncCall call, ServletInputStream in, UploadDigest.Limits limits, boolean closeConnection) {
+    UploadReader(AsyncCall call, ServletInputStream in, UploadDigest.Limits limits, boolean closeConnection,
+            ScheduledExecutorService scheduler, long stallMillis) {
         this.call = call;
         this.closeConnection = closeConnection;
         this.in = in;
         this.digest = new UploadDigest(limits);
+        long[] seen = {0};
+        this.watch = scheduler.scheduleAtFixedRate(() -> {
+            if (reads == seen[0]) {
+                call.answer(response -> UploadDigest.answerBroken(response, 408,
+                        "the body stopped arriving: nothing for " + stallMillis + " ms; not taken"));
+            }
+            seen[0] = reads;
+        }, stallMillis, stallMillis, TimeUnit.MILLISECONDS);
+        call.onEnd(() -> watch.cancel(false));
     }
 
     @Override
     public void onDataAvailable() throws IOException {
         int n;
-        while (in.isReady() && (n = in.read(buffer)) != -1) {
+        while (!call.ended() && in.isReady() && (n = in.read(buffer)) != -1) {
+            reads++;
             digest.update(buffer, n);
             if (digest.beyondSwallow()) {
                 // Too much to drain: answer now (413, Connection: close) and stop reading.
@@ -44,6 +64,7 @@ final class UploadReader implements ReadListener {
 
     @Override
     public void onAllDataRead() {
+        watch.cancel(false);
         call.answer(response -> {
             if (closeConnection) {
                 response.setHeader("Connection", "close");
@@ -55,6 +76,7 @@ final class UploadReader implements ReadListener {
     @Override
     public void onError(Throwable t) {
         LOG.log(Level.FINE, "upload failed", t);
-        call.end();
+        watch.cancel(false);
+        call.answer(response -> UploadDigest.answerBroken(response, 400, "the body ended before its end; not taken"));
     }
 }

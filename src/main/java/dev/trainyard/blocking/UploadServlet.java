@@ -40,8 +40,19 @@ public class UploadServlet extends Endpoint {
         UploadDigest digest = new UploadDigest(limits);
         byte[] buffer = new byte[64 * 1024];
         ServletInputStream in = request.getInputStream();
-        for (int n = in.read(buffer); n != -1 && !digest.beyondSwallow(); n = in.read(buffer)) {
-            digest.update(buffer, n);
+        try {
+            for (int n = in.read(buffer); n != -1 && !digest.beyondSwallow(); n = in.read(buffer)) {
+                digest.update(buffer, n);
+            }
+        } catch (IOException broken) {
+            // The client closed, reset, or stalled past the server's read bound before its body's
+            // end: its failure, not the server's (Jetty and GlassFish would answer 500).
+            try {
+                UploadDigest.answerBroken(response, 400, "the body ended before its end; not taken");
+            } catch (IOException | IllegalStateException gone) {
+                // Nobody left to read an answer: the container closes the connection.
+            }
+            return;
         }
         digest.answer(response, "blocking");
     }

@@ -53,6 +53,7 @@ public final class Problems {
             case 400 -> "Bad Request";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";
+            case 408 -> "Request Timeout";
             case 413 -> "Payload Too Large";
             case 500 -> "Internal Server Error";
             case 503 -> "Service Unavailable";

@@ -108,6 +108,16 @@ public final class UploadDigest {
         }
     }
 
+    /**
+     * A body that stopped before its end (the client closed, reset or stalled): the client's
+     * failure, answered if the client can still read it, and its connection closed, since the
+     * rest of its body may still come.
+     */
+    public static void answerBroken(HttpServletResponse response, int status, String why) throws IOException {
+        response.setHeader("Connection", "close");
+        Problems.send(response, status, why);
+    }
+
     private static void sendTooLarge(HttpServletResponse response, Limits limits) throws IOException {
         Problems.send(response, 413, tooLarge(limits));
     }

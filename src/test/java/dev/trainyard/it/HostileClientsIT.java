@@ -9,8 +9,10 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -60,14 +62,82 @@ class HostileClientsIT extends EndpointTest {
         assertAll(checks);
     }
 
-    /** Sends {@code bytes} on a connection of its own and reads until the server closes it (10 s at most between reads). */
+    /**
+     * Uploads whose body stops half-way: 64 KiB of a declared MiB, or one chunk of 64 KiB and never
+     * the last. Each style meets a client that closes its side there, and the async one a client
+     * that holds the connection and sends nothing more (the WAR's stall bound ends it; a blocking
+     * read is bounded by the server's own read timeout, not the WAR's). A client's stall is no
+     * server error and its body no whole one: each gets a 400 or a 408, or its connection closed
+     * without an answer; never a 200 as if the body were whole, never a 500, never nothing. They
+     * run at once; then no request is left open and no request thread busy.
+     */
+    @Test
+    void anUploadWhoseBodyStopsHalfWayIsAClientErrorOrAClose() throws Exception {
+        String chunk = "x".repeat(64 * 1024);
+        Map<String, CompletableFuture<String>> answers = new LinkedHashMap<>();
+        for (String style : List.of("blocking", "async")) {
+            String head = "POST " + base.getPath() + style + "/upload HTTP/1.1\r\nHost: " + host()
+                    + "\r\nContent-Type: application/octet-stream\r\n";
+            Map<String, String> bodies = Map.of(
+                    "declared", head + "Content-Length: " + 1024 * 1024 + "\r\n\r\n" + chunk,
+                    "chunked", head + "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n");
+            bodies.forEach((framing, bytes) -> {
+                answers.put(style + " " + framing + ", closed", CompletableFuture.supplyAsync(() -> exchangeOrSay(bytes, true)));
+                if (style.equals("async")) {
+                    answers.put(style + " " + framing + ", held", CompletableFuture.supplyAsync(() -> exchangeOrSay(bytes, false)));
+                }
+            });
+        }
+        List<Executable> checks = new ArrayList<>();
+        answers.forEach((name, answer) -> checks.add(() -> {
+            String said = answer.get();
+            List<Integer> statuses = statuses(said);
+            String what = name + " on " + server() + ": " + statuses + "\n" + said;
+            assertTrue(!said.startsWith("no answer") && statuses.size() <= 1, what);
+            assertTrue(statuses.isEmpty() || statuses.get(0) == 400 || statuses.get(0) == 408, what);
+            assertTrue(statuses.isEmpty() || said.contains("\"status\":" + statuses.get(0)), "not Trainyard's JSON: " + what);
+        }));
+        assertAll(checks);
+        assertTrue(openFallsTo(0), "async requests left open on " + server());
+        assertTrue(fallsTo("trainyard_request_threads_busy", 1), "request threads still busy on " + server());
+    }
+
+    private String exchangeOrSay(String bytes, boolean closeOurSide) {
+        try {
+            return exchange(bytes, closeOurSide);
+        } catch (IOException e) {
+            return "no answer: " + e;
+        }
+    }
+
     private String exchange(String bytes) throws IOException {
+        return exchange(bytes, false);
+    }
+
+    /**
+     * Sends {@code bytes} on a connection of its own, closes its sending side if asked, and reads
+     * until the server closes the connection (30 s at most between reads). A reset after the
+     * server's last byte is read as the end: a server that closes with request bytes unread resets.
+     */
+    private String exchange(String bytes, boolean closeOurSide) throws IOException {
         try (Socket socket = connect(0)) {
-            socket.setSoTimeout(10_000);
+            socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
             out.write(bytes.getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
-            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            if (closeOurSide) {
+                socket.shutdownOutput();
+            }
+            java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            try {
+                for (int n = socket.getInputStream().read(buffer); n != -1; n = socket.getInputStream().read(buffer)) {
+                    got.write(buffer, 0, n);
+                }
+            } catch (java.net.SocketException reset) {
+                // Closed by the server with our bytes unread: what it sent before is its answer.
+            }
+            return got.toString(StandardCharsets.ISO_8859_1);
         }
     }
 
