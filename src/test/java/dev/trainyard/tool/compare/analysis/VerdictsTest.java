@@ -26,10 +26,10 @@ public class VerdictsTest {
     }
 
     @Test
-    void leadsWithinTheMarginAreATieAndABaselineAheadOfAllWins() {
-        Verdict tie = Verdicts.of(List.of(cell("jetty", "entry", "blocking", 50, 1000), cell("jetty", "entry", "async", 50, 1030))).get(0);
-        assertEquals(Strength.TIE, tie.strength());
-        assertEquals("tie (x1.03)", tie.text());
+    void aLeadWithinTheMarginOfOneTrialIsUndecidedAndABaselineAheadOfAllWins() {
+        Verdict open = Verdicts.of(List.of(cell("jetty", "entry", "blocking", 50, 1000), cell("jetty", "entry", "async", 50, 1030))).get(0);
+        assertEquals(Strength.UNDECIDED, open.strength(), "one trial has no interval: it cannot show the styles level");
+        assertEquals("undecided (x1.03, 1 trial)", open.text());
         Verdict baseline = Verdicts.of(List.of(cell("jetty", "offload", "sync", 200, 1000), cell("jetty", "offload", "default", 200, 40),
                 cell("jetty", "offload", "bounded", 200, 800))).get(0);
         assertEquals("sync", baseline.winner());
@@ -64,7 +64,38 @@ public class VerdictsTest {
         assertEquals("train", v.winner());
         assertEquals(1, v.setAside());
         assertTrue(v.text().endsWith("(1 trial set aside: client-bound)"), v.text());
-        assertTrue(RunDiff.csv(List.of(v)).get(1).endsWith(",1"), "and so does the verdicts file");
+        assertTrue(RunDiff.csv(List.of(v)).get(1).endsWith(",1," + v.trials()), "and so does the verdicts file");
+    }
+
+    @Test
+    void noLeadIsLevelOnlyWhereEveryChallengersIntervalLiesWithinTheBandElseUndecided() {
+        double[] base = {1000, 1030, 985, 1010, 995, 1020};
+        double[] close = {1.01, 0.99, 1.02, 1.00, 1.01, 0.99};
+        double[] wide = {1.30, 0.75, 1.20, 0.85, 1.25, 0.80};
+        Verdict level = trials(base, close, close).get(0);
+        assertEquals(Strength.LEVEL, level.strength(), level.text());
+        assertTrue(level.low() >= 1 / (1 + Verdicts.LEVEL_BAND) && level.high() <= 1 + Verdicts.LEVEL_BAND, level.text());
+        assertTrue(level.text().startsWith("level (x1.0"), level.text());
+        assertEquals(Map.of("tomcat/platform", "entry at 50 users: level (every style within 5%)."), Verdicts.choices(List.of(level)));
+
+        Verdict oneWide = trials(base, close, wide).get(0);
+        assertEquals(Strength.UNDECIDED, oneWide.strength(), "one challenger's interval beyond the band: " + oneWide.text());
+        assertTrue(oneWide.text().endsWith(", 6 trials)"), oneWide.text());
+        assertTrue(RunDiff.csv(List.of(oneWide)).get(1).endsWith(",UNDECIDED," + String.format(java.util.Locale.ROOT, "%.3f,%.3f",
+                oneWide.low(), oneWide.high()) + ",0,6"), RunDiff.csv(List.of(oneWide)).get(1));
+    }
+
+    /** Blocking's trials, and async's and train's as their ratios to them, trial by trial. */
+    private static List<Verdict> trials(double[] base, double[] async, double[] train) {
+        List<CellResult> b = new ArrayList<>();
+        List<CellResult> a = new ArrayList<>();
+        List<CellResult> t = new ArrayList<>();
+        for (int i = 0; i < base.length; i++) {
+            b.add(cell("tomcat", "entry", "blocking", 50, base[i]));
+            a.add(cell("tomcat", "entry", "async", 50, base[i] * async[i]));
+            t.add(cell("tomcat", "entry", "train", 50, base[i] * train[i]));
+        }
+        return Verdicts.of(List.of(CellResult.combine(b), CellResult.combine(a), CellResult.combine(t)));
     }
 
     private static CellResult clientBound(CellResult r) {

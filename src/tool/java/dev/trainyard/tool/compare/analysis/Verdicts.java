@@ -14,19 +14,28 @@ import java.util.Map;
  */
 public final class Verdicts {
 
-    public enum Strength { STRONG, CLEAR, SLIGHT, TIE, WITHHELD }
+    /**
+     * A lead (STRONG, CLEAR, SLIGHT by its ratio); LEVEL, no lead and every challenger's interval
+     * inside {@link #LEVEL_BAND} of the baseline; UNDECIDED, no lead and an interval still wider
+     * than that; WITHHELD, the load client ran out of CPU.
+     */
+    public enum Strength { STRONG, CLEAR, SLIGHT, LEVEL, UNDECIDED, WITHHELD }
+
+    /** Level: the styles' throughputs within this share of each other, every trial's interval considered. */
+    public static final double LEVEL_BAND = 0.05;
 
     /**
      * @param winner the winning style ("async or train" where two lead the baseline but not each other), or null
-     *     for a tie or a withheld verdict
+     *     for a verdict level, undecided or withheld
      * @param ratio a winning challenger's throughput over the baseline's; a winning baseline's over the best
-     *     challenger's; for a tie, the best challenger's over the baseline's
+     *     challenger's; otherwise, the best challenger's over the baseline's
      * @param low the 95% interval of that ratio over the paired trials ({@link Interval#lead}), NaN with one trial
      * @param setAside how many trials the verdict set aside because the load client ran out of CPU in them
      *     ({@link Crossover.Point#ahead})
+     * @param trials how many paired trials the interval rests on (1: no interval)
      */
     public record Verdict(String variant, String experiment, int users, String winner, double ratio, Strength strength, double low,
-            double high, int setAside) {
+            double high, int setAside, int trials) {
 
         public String text() {
             String interval = Double.isNaN(low) ? "" : String.format(Locale.ROOT, " [%.2f, %.2f]", low, high);
@@ -34,7 +43,8 @@ public final class Verdicts {
                     setAside == 1 ? "" : "s");
             return switch (strength) {
                 case WITHHELD -> "client-bound";
-                case TIE -> String.format(Locale.ROOT, "tie (x%.2f%s)", ratio, interval);
+                case LEVEL -> String.format(Locale.ROOT, "level (x%.2f%s)", ratio, interval);
+                case UNDECIDED -> String.format(Locale.ROOT, "undecided (x%.2f%s, %d trial%s)", ratio, interval, trials, trials == 1 ? "" : "s");
                 default -> String.format(Locale.ROOT, "%s x%.2f%s%s", winner, ratio, interval, aside);
             };
         }
@@ -89,7 +99,7 @@ public final class Verdicts {
             }
             leaders.sort(Comparator.naturalOrder());
             return new Verdict(variant, experiment, users, String.join(" or ", leaders), ratio, strength(ratio),
-                    lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), points.get(best).setAside());
+                    lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), points.get(best).setAside(), trials(lead));
         }
         if (points.stream().allMatch(Crossover.Point::behind)) {
             Crossover.Point closest = points.stream().max(Comparator.comparingDouble(Crossover.Point::challenger)).orElseThrow();
@@ -97,13 +107,24 @@ public final class Verdicts {
             Interval lead = closest.decidingLead();
             // The baseline's lead over its closest challenger: that challenger's interval, inverted.
             return new Verdict(variant, experiment, users, baseline.spec().style(), ratio, strength(ratio),
-                    lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low(), closest.setAside());
+                    lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low(), closest.setAside(), trials(lead));
         }
         Crossover.Point top = points.stream().max(Comparator.comparingDouble(Crossover.Point::ratio)).orElseThrow();
         boolean withheld = points.stream().anyMatch(Crossover.Point::withheld);
         Interval lead = withheld ? null : top.lead();
-        return new Verdict(variant, experiment, users, null, top.ratio(), withheld ? Strength.WITHHELD : Strength.TIE,
-                lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), 0);
+        Strength strength = withheld ? Strength.WITHHELD : points.stream().allMatch(Verdicts::level) ? Strength.LEVEL : Strength.UNDECIDED;
+        return new Verdict(variant, experiment, users, null, top.ratio(), strength,
+                lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), 0, trials(lead));
+    }
+
+    /** Whether the challenger's whole interval over the baseline lies inside the level band, either way. */
+    private static boolean level(Crossover.Point point) {
+        Interval lead = point.lead();
+        return lead != null && lead.low() >= 1 / (1 + LEVEL_BAND) && lead.high() <= 1 + LEVEL_BAND;
+    }
+
+    private static int trials(Interval lead) {
+        return lead == null ? 1 : lead.n();
     }
 
     /** Whether the leader served more than the other beyond noise: over their paired trials, or by the margin with one trial. */
@@ -131,7 +152,8 @@ public final class Verdicts {
             List<String> parts = new ArrayList<>();
             byExperiment.values().forEach(v -> parts.add(v.experiment() + " at " + v.users() + " users: " + switch (v.strength()) {
                 case WITHHELD -> "no verdict (the load client was CPU-bound)";
-                case TIE -> "no clear winner, the leading styles tie within noise";
+                case LEVEL -> String.format(Locale.ROOT, "level (every style within %.0f%%)", LEVEL_BAND * 100);
+                case UNDECIDED -> "undecided (the trials cannot tell the leading styles apart yet)";
                 default -> String.format(Locale.ROOT, "%s (x%.2f)", v.winner(), v.ratio());
             }));
             choices.put(variant, String.join("; ", parts) + ".");

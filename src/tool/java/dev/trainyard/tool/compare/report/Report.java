@@ -67,7 +67,7 @@ public final class Report {
                 .append("td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td.l,th.l{text-align:left}")
                 .append("tr.failed{background:#fdd}.charts{display:flex;flex-wrap:wrap;gap:8px}li{margin:.3em 0}")
                 .append("td.STRONG{background:#2e7d32;color:#fff}td.CLEAR{background:#66bb6a}td.SLIGHT{background:#c8e6c9}")
-                .append("td.TIE{background:#e0e0e0;color:#555}td.WITHHELD{background:#ffe082}")
+                .append("td.LEVEL{background:#d7e8f7}td.UNDECIDED{background:#e0e0e0;color:#555}td.WITHHELD{background:#ffe082}")
                 .append("</style></head><body>\n<h1>Trainyard: which style, on which server, with which thread model, wins at which load</h1>\n");
         VerdictMatrix.html(h, analysis, threadCosts, footprints);
         h.append("<h2>The run</h2><ul>");

@@ -24,7 +24,7 @@ public final class RunDiff {
 
     /** The columns every run since verdicts were kept has; later runs add {@code trials_set_aside}. */
     static final String COLUMNS = "variant,experiment,users,winner,ratio,strength,ratio_low,ratio_high";
-    static final String HEADER = COLUMNS + ",trials_set_aside";
+    static final String HEADER = COLUMNS + ",trials_set_aside,trials";
 
     private RunDiff() {
     }
@@ -36,7 +36,8 @@ public final class RunDiff {
             lines.add(String.join(",", v.variant(), v.experiment(), String.valueOf(v.users()), v.winner() == null ? "" : v.winner(),
                     String.format(Locale.ROOT, "%.3f", v.ratio()), v.strength().name(),
                     Double.isNaN(v.low()) ? "" : String.format(Locale.ROOT, "%.3f", v.low()),
-                    Double.isNaN(v.high()) ? "" : String.format(Locale.ROOT, "%.3f", v.high()), String.valueOf(v.setAside())));
+                    Double.isNaN(v.high()) ? "" : String.format(Locale.ROOT, "%.3f", v.high()), String.valueOf(v.setAside()),
+                    String.valueOf(v.trials())));
         }
         return lines;
     }
@@ -67,7 +68,10 @@ public final class RunDiff {
                 flipped++;
                 out.printf("- %s: FLIPPED %s -> %s: both runs told the styles apart, so the change is beyond noise%n",
                         label, text(was), text(now));
-            } else if (wasDecided != nowDecided) {
+            } else if (wasDecided && level(now) || level(was) && nowDecided) {
+                out.printf("- %s: %s -> %s: one run found a lead, the other every style level (within %.0f%%)%n", label, text(was),
+                        text(now), Verdicts.LEVEL_BAND * 100);
+            } else if (wasDecided != nowDecided || level(was) != level(now)) {
                 out.printf("- %s: %s -> %s, within noise (one run could not tell the styles apart)%n", label, text(was), text(now));
             } else {
                 same++;
@@ -83,8 +87,13 @@ public final class RunDiff {
         return flipped;
     }
 
+    /** A lead: not level, undecided (a tie, in runs before level was told apart) or withheld. */
     private static boolean decided(String[] v) {
-        return !v[5].equals("TIE") && !v[5].equals("WITHHELD");
+        return !List.of("LEVEL", "UNDECIDED", "TIE", "WITHHELD").contains(v[5]);
+    }
+
+    private static boolean level(String[] v) {
+        return v[5].equals("LEVEL");
     }
 
     private static String text(String[] v) {

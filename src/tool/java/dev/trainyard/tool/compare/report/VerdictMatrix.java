@@ -10,6 +10,7 @@ import dev.trainyard.tool.compare.analysis.Footprint;
 import dev.trainyard.tool.compare.analysis.Verdicts;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The answer at a glance, first in the report: the verdict matrix (rows: server variants;
@@ -31,7 +32,10 @@ final class VerdictMatrix {
         List<String> columns = verdicts.stream().map(v -> v.experiment() + " @" + v.users()).distinct().toList();
         h.append("<h2>Verdicts</h2><p>Which style serves the most requests per second, and how many times the baseline's ")
                 .append("(blocking; sync for offload), or, where the baseline wins, the best other style's (")
-                .append(escapeHtml4(Summary.tieRule(analysis.results()))).append("). Dark green: 2x or more; green: 1.2x or more; pale: less; grey: a tie; ")
+                .append(escapeHtml4(Summary.tieRule(analysis.results()))).append("). Dark green: 2x or more; green: 1.2x or more; pale: less; ")
+                .append(String.format(Locale.ROOT, "blue: level, no lead and every style's interval within %.0f%% of the baseline's; ",
+                        Verdicts.LEVEL_BAND * 100))
+                .append("grey: undecided, an interval still too wide to tell lead from level; ")
                 .append("yellow: no verdict, the load client ran out of CPU.</p>")
                 .append("<table id=\"verdicts\"><tr><th class=\"l\">server/variant</th>");
         columns.forEach(c -> h.append("<th>").append(escapeHtml4(c)).append("</th>"));
