@@ -40,8 +40,7 @@ final class UploadReader implements ReadListener {
         long[] seen = {0};
         this.watch = scheduler.scheduleAtFixedRate(() -> {
             if (reads == seen[0]) {
-                call.answer(response -> UploadDigest.answerBroken(response, 408,
-                        "the body stopped arriving: nothing for " + stallMillis + " ms; not taken"));
+                call.answer(response -> UploadDigest.answerStalled(response, stallMillis));
             }
             seen[0] = reads;
         }, stallMillis, stallMillis, TimeUnit.MILLISECONDS);
@@ -77,6 +76,6 @@ final class UploadReader implements ReadListener {
     public void onError(Throwable t) {
         LOG.log(Level.FINE, "upload failed", t);
         watch.cancel(false);
-        call.answer(response -> UploadDigest.answerBroken(response, 400, "the body ended before its end; not taken"));
+        call.answer(UploadDigest::answerCut);
     }
 }

@@ -48,7 +48,7 @@ public class UploadServlet extends Endpoint {
             // The client closed, reset, or stalled past the server's read bound before its body's
             // end: its failure, not the server's (Jetty and GlassFish would answer 500).
             try {
-                UploadDigest.answerBroken(response, 400, "the body ended before its end; not taken");
+                UploadDigest.answerCut(response);
             } catch (IOException | IllegalStateException gone) {
                 // Nobody left to read an answer: the container closes the connection.
             }

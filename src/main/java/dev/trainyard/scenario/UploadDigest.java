@@ -109,11 +109,20 @@ public final class UploadDigest {
     }
 
     /**
-     * A body that stopped before its end (the client closed, reset or stalled): the client's
-     * failure, answered if the client can still read it, and its connection closed, since the
-     * rest of its body may still come.
+     * A body that broke off before its end (the client closed or reset, or stalled past the
+     * server's read bound): the client's failure, 400, answered if the client can still read it.
      */
-    public static void answerBroken(HttpServletResponse response, int status, String why) throws IOException {
+    public static void answerCut(HttpServletResponse response) throws IOException {
+        answerBroken(response, 400, "the body ended before its end; not taken");
+    }
+
+    /** A body that stopped arriving: nothing for {@code stallMillis}; 408. */
+    public static void answerStalled(HttpServletResponse response, long stallMillis) throws IOException {
+        answerBroken(response, 408, "the body stopped arriving: nothing for " + stallMillis + " ms; not taken");
+    }
+
+    /** Either, with the connection closed: the rest of the body may still come. */
+    private static void answerBroken(HttpServletResponse response, int status, String why) throws IOException {
         response.setHeader("Connection", "close");
         Problems.send(response, status, why);
     }
