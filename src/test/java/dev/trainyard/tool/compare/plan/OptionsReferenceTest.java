@@ -42,7 +42,9 @@ class OptionsReferenceTest {
             Options o = Options.parse(Map.of("mode", m));
             assertEquals(Option.SECONDS.defaultIn(mode), String.valueOf(o.seconds()), m);
             assertEquals(Option.WARMUP.defaultIn(mode), String.valueOf(o.warmup()), m);
-            assertEquals(Option.TRIALS.defaultIn(mode), String.valueOf(o.trials()), m);
+            assertEquals(Option.TRIALS.defaultIn(mode), String.valueOf(o.trials().least()), m);
+            assertEquals(Option.TRIALS_MOST.defaultIn(mode), String.valueOf(o.trials().most()), m);
+            assertEquals(Option.TRIALS_EXTRA.defaultIn(mode), String.valueOf(o.extraTrials()), m);
             assertEquals(Option.RATE.defaultIn(mode), String.valueOf(o.rate()), m);
             assertEquals(Option.DRIVERS.defaultIn(mode), String.join(",", o.drivers().stream().map(Driver::key).toList()), m);
             assertEquals(Option.QUERIES.defaultIn(mode), String.join(",", o.queries()), m);

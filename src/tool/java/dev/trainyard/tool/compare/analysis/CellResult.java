@@ -44,7 +44,7 @@ public record CellResult(ServerRun run, CellSpec spec, CellStats stats, ServerAc
         List<CellResult> sorted = new ArrayList<>(trials);
         sorted.sort(Comparator.comparingDouble(r -> r.stats().throughput()));
         CellResult median = sorted.get((sorted.size() - 1) / 2);
-        Interval interval = Interval.of(trials.stream().mapToDouble(r -> r.stats().throughput()).toArray());
+        Interval interval = Interval.at(median.spec.trials().confidence(), trials.stream().mapToDouble(r -> r.stats().throughput()).toArray());
         String failure = null;
         for (int i = 0; i < trials.size() && failure == null; i++) {
             if (trials.get(i).failed()) {

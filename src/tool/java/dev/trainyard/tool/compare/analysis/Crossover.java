@@ -15,7 +15,8 @@ import java.util.function.ToDoubleFunction;
  * ahead at every higher load measured, or the plain statement that it never does.
  *
  * <p>With several trials a cell, a style is ahead only where the 95% interval of its lead (its
- * throughput over the baseline's, trial by trial: {@link Interval#lead}) lies above 1, behind
+ * throughput over the baseline's, trial by trial: {@link Interval#lead}; 95% over every look at
+ * the trials) lies above 1, behind
  * where it lies below; an interval that holds 1 is a tie within noise. With one trial, ratios within
  * {@link #MARGIN} of 1 count as a tie: on a shared 2-core machine two runs of one cell differ by
  * about that much, so a smaller lead is not evidence.

@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare.analysis;
 
+import dev.trainyard.tool.compare.plan.Trials;
 import java.util.Arrays;
 import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -7,16 +8,20 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
  * One cell's throughput over its trials: the median as the figure (the lower middle trial of an
- * even count), and a 95% confidence interval for the mean (Student's t: a handful of trials,
- * spread unknown), never below zero; one trial gives no interval (its bounds are NaN). The trials'
- * own figures are kept in the order they ran, so that two cells can be compared trial by trial
- * ({@link #lead}).
+ * even count), and a confidence interval for the mean (Student's t: a handful of trials, spread
+ * unknown), never below zero; one trial gives no interval (its bounds are NaN). The confidence is
+ * the run's per look ({@link Trials#confidence}: 95% where the trials are looked at once). The
+ * trials' own figures are kept in the order they ran, so that two cells can be compared trial by
+ * trial ({@link #lead}).
  */
-public record Interval(int n, double median, double low, double high, double[] samples) {
+public record Interval(int n, double median, double low, double high, double[] samples, double confidence) {
 
-    static final double CONFIDENCE = 0.95;
-
+    /** The plain 95% interval: trials looked at once. */
     public static Interval of(double... samples) {
+        return at(Trials.CONFIDENCE, samples);
+    }
+
+    public static Interval at(double confidence, double... samples) {
         if (samples.length == 0) {
             throw new IllegalArgumentException("an interval needs at least one sample");
         }
@@ -25,19 +30,20 @@ public record Interval(int n, double median, double low, double high, double[] s
         double[] sorted = stats.getSortedValues();
         double median = sorted[(sorted.length - 1) / 2];
         if (samples.length == 1) {
-            return new Interval(1, median, Double.NaN, Double.NaN, samples.clone());
+            return new Interval(1, median, Double.NaN, Double.NaN, samples.clone(), confidence);
         }
-        double half = t(samples.length) * stats.getStandardDeviation() / Math.sqrt(samples.length);
+        double half = t(samples.length, confidence) * stats.getStandardDeviation() / Math.sqrt(samples.length);
         // A rate is never negative, however wide the interval of a few noisy trials.
-        return new Interval(samples.length, median, Math.max(0, stats.getMean() - half), stats.getMean() + half, samples.clone());
+        return new Interval(samples.length, median, Math.max(0, stats.getMean() - half), stats.getMean() + half, samples.clone(), confidence);
     }
 
     /**
      * How many times the baseline's throughput the challenger served, trial by trial: the trials
      * run interleaved (A B C A B C), so the i-th trial of each shared the machine's state of that
      * moment, and their ratio cancels the drift that widens each cell's own interval. The median
-     * ratio, and a 95% interval for the geometric mean ratio (Student's t on the logarithms). Null
-     * unless both have the same number of trials, two or more, every one of them above zero.
+     * ratio, and an interval for the geometric mean ratio (Student's t on the logarithms) at the
+     * higher of the two cells' confidences. Null unless both have the same number of trials, two or
+     * more, every one of them above zero.
      */
     static Interval lead(Interval challenger, Interval baseline) {
         if (challenger == null || baseline == null || challenger.n != baseline.n || challenger.n < 2
@@ -51,11 +57,12 @@ public record Interval(int n, double median, double low, double high, double[] s
             logs[i] = Math.log(ratios[i]);
         }
         DescriptiveStatistics stats = new DescriptiveStatistics(logs);
-        double half = t(logs.length) * stats.getStandardDeviation() / Math.sqrt(logs.length);
+        double confidence = Math.max(challenger.confidence, baseline.confidence);
+        double half = t(logs.length, confidence) * stats.getStandardDeviation() / Math.sqrt(logs.length);
         double[] sorted = ratios.clone();
         Arrays.sort(sorted);
         return new Interval(ratios.length, sorted[(sorted.length - 1) / 2], Math.exp(stats.getMean() - half),
-                Math.exp(stats.getMean() + half), ratios);
+                Math.exp(stats.getMean() + half), ratios, confidence);
     }
 
     /** The same cell without the trials flagged in {@code aside} (one flag per trial, in the order they ran). */
@@ -70,11 +77,11 @@ public record Interval(int n, double median, double low, double high, double[] s
                 kept[k++] = samples[i];
             }
         }
-        return of(Arrays.copyOf(kept, k));
+        return at(confidence, Arrays.copyOf(kept, k));
     }
 
-    private static double t(int n) {
-        return new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    private static double t(int n, double confidence) {
+        return new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
     }
 
     public boolean known() {

@@ -1,6 +1,8 @@
 package dev.trainyard.tool.compare.analysis;
 
+import dev.trainyard.tool.compare.plan.CellSpec;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +31,7 @@ public final class Verdicts {
      *     for a verdict level, undecided or withheld
      * @param ratio a winning challenger's throughput over the baseline's; a winning baseline's over the best
      *     challenger's; otherwise, the best challenger's over the baseline's
-     * @param low the 95% interval of that ratio over the paired trials ({@link Interval#lead}), NaN with one trial
+     * @param low the interval of that ratio over the paired trials ({@link Interval#lead}: 95% over every look), NaN with one trial
      * @param setAside how many trials the verdict set aside because the load client ran out of CPU in them
      *     ({@link Crossover.Point#ahead})
      * @param trials how many paired trials the interval rests on (1: no interval)
@@ -54,6 +56,53 @@ public final class Verdicts {
     }
 
     public static List<Verdict> of(List<CellResult> results) {
+        List<Verdict> verdicts = new ArrayList<>();
+        for (List<CellResult> cells : groups(results)) {
+            Verdict v = judge(cells);
+            if (v != null) {
+                verdicts.add(v);
+            }
+        }
+        return verdicts;
+    }
+
+    /**
+     * The verdicts still open in one server variant's trials so far, each as the cells that must
+     * run one more trial together (paired, as every trial is): neither a lead nor level nor
+     * withheld, every cell at the same count of trials and still under its most. Nearest to
+     * closing first ({@link #nearness}), so that a budget too small for all of them goes where
+     * one more trial most likely decides something.
+     */
+    public static List<List<CellSpec>> open(Map<CellSpec, List<CellResult>> trials) {
+        List<CellResult> combined = trials.values().stream().map(CellResult::combine).toList();
+        Map<List<CellSpec>, Double> open = new LinkedHashMap<>();
+        for (List<CellResult> cells : groups(combined)) {
+            Verdict v = judge(cells);
+            int n = cells.get(0).trials().n();
+            if (v != null && v.strength() == Strength.UNDECIDED && cells.stream().allMatch(c -> c.trials().n() == n && n < c.spec().trials().most())) {
+                open.put(cells.stream().map(CellResult::spec).toList(), nearness(v));
+            }
+        }
+        return open.entrySet().stream().sorted(Map.Entry.<List<CellSpec>, Double>comparingByValue().reversed()).map(Map.Entry::getKey).toList();
+    }
+
+    /**
+     * How near an undecided verdict's interval is to closing, as the share of its half-width (on
+     * the log scale) it may keep: a lead needs the half-width below the distance of its centre
+     * from 1, level below the band less that distance; the easier of the two. Near 1, one more
+     * trial may do; near 0 (an interval spanning several times), many. 0 without an interval.
+     */
+    static double nearness(Verdict v) {
+        if (Double.isNaN(v.low()) || v.low() <= 0) {
+            return 0;
+        }
+        double centre = Math.abs((Math.log(v.high()) + Math.log(v.low())) / 2);
+        double half = (Math.log(v.high()) - Math.log(v.low())) / 2;
+        return half == 0 ? Double.POSITIVE_INFINITY : Math.max(centre, Math.log(1 + LEVEL_BAND) - centre) / half;
+    }
+
+    /** The cells of each verdict: one server variant, experiment and load. */
+    private static Collection<List<CellResult>> groups(List<CellResult> results) {
         Map<String, List<CellResult>> groups = new LinkedHashMap<>();
         for (CellResult r : results) {
             if (r.spec().users() > 0 && !r.spec().experiment().equals("calibration")) {
@@ -61,15 +110,17 @@ public final class Verdicts {
                         g -> new ArrayList<>()).add(r);
             }
         }
-        List<Verdict> verdicts = new ArrayList<>();
-        for (List<CellResult> cells : groups.values()) {
-            String baselineStyle = cells.stream().anyMatch(r -> r.spec().style().equals("sync")) ? "sync" : "blocking";
-            CellResult baseline = cells.stream().filter(r -> r.spec().style().equals(baselineStyle)).findFirst().orElse(null);
-            if (baseline != null && cells.size() > 1) {
-                verdicts.add(judge(baseline, cells.stream().filter(r -> r != baseline).toList()));
-            }
+        return groups.values();
+    }
+
+    /** The verdict of one group's cells against its baseline (sync or blocking), or null where it has none. */
+    private static Verdict judge(List<CellResult> cells) {
+        String baselineStyle = cells.stream().anyMatch(r -> r.spec().style().equals("sync")) ? "sync" : "blocking";
+        CellResult baseline = cells.stream().filter(r -> r.spec().style().equals(baselineStyle)).findFirst().orElse(null);
+        if (baseline == null || cells.size() < 2) {
+            return null;
         }
-        return verdicts;
+        return judge(baseline, cells.stream().filter(r -> r != baseline).toList());
     }
 
     private static Verdict judge(CellResult baseline, List<CellResult> challengers) {
@@ -114,7 +165,9 @@ public final class Verdicts {
         Interval lead = withheld ? null : top.lead();
         Strength strength = withheld ? Strength.WITHHELD : points.stream().allMatch(Verdicts::level) ? Strength.LEVEL : Strength.UNDECIDED;
         return new Verdict(variant, experiment, users, null, top.ratio(), strength,
-                lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), 0, trials(lead));
+                lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), 0,
+                // A withheld verdict has no interval, but its trials ran: how many, not one.
+                withheld && baseline.trials() != null ? baseline.trials().n() : trials(lead));
     }
 
     /** Whether the challenger's whole interval over the baseline lies inside the level band, either way. */

@@ -7,12 +7,14 @@ import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ThreadModel;
+import dev.trainyard.tool.compare.plan.Trials;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The cells one server variant runs, plan by plan in the order the plans option gives them, each
- * plan's from the experiment that owns it, then the generator's ceiling; and how many trials each runs.
+ * plan's from the experiment that owns it, then the generator's ceiling; and how many trials each runs
+ * (a verdict still open gets more of them: {@link Trials}).
  */
 public final class Matrix {
 
@@ -32,20 +34,9 @@ public final class Matrix {
         if (cells.stream().anyMatch(c -> !c.cost())) {
             cells.add(calibration(options));
         }
-        int contended = cells.stream().filter(c -> c.experiment().equals("entry")).mapToInt(CellSpec::users).max().orElse(0);
-        cells.replaceAll(c -> c.repeated(c.cost() || c.calibration() ? 1
-                : c.experiment().equals("entry") && c.users() == contended && contended > 1 && options.trials() > 1 ? CONTENDED_TRIALS * options.trials()
-                : options.trials()));
+        cells.replaceAll(c -> c.repeated(c.cost() || c.calibration() ? Trials.fixed(1) : options.trials()));
         return cells;
     }
-
-    /**
-     * The entry cells at the run's highest load run this many times the trials. There hundreds of
-     * users share the pool's few connections and the blocking style's throughput swings from trial
-     * to trial with the pool's hand-off: the server's behaviour, not the cell's (longer cells spread
-     * as much), so the Train's lead needs more pairs to stand out of it. One trial (smoke) stays one.
-     */
-    public static final int CONTENDED_TRIALS = 2;
 
     /**
      * JMeter against /blocking/hello at the run's highest closed load: the most this client can

@@ -34,7 +34,8 @@ public final class Progress {
     private static final int SMOKE_DASHBOARD_SECONDS = 5;
 
     private final Options options;
-    private final int totalCells;
+    /** The cell runs planned, further trials as many as the budget allows (fewer once a variant leaves some unspent). */
+    private int totalCells;
     private final int totalServers;
     /** Per server variant, in order: its start, its warm-up (every distinct path once) and its thread model cost. */
     private final long[] startSeconds;
@@ -53,9 +54,9 @@ public final class Progress {
     private Progress(Options options, List<ServerRun> variants, boolean dashboardsBehind, boolean announce) {
         this.options = options;
         this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
-                .mapToInt(CellSpec::trials).sum()).sum();
+                .mapToInt(c -> c.trials().least()).sum() + options.extraTrials()).sum();
         this.loadLeft = variants.stream().flatMap(v -> Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream())
-                .mapToDouble(c -> c.trials() * planned(c)).sum();
+                .mapToDouble(c -> c.trials().least() * planned(c)).sum() + variants.size() * options.extraTrials() * timed();
         this.totalServers = variants.size();
         this.startSeconds = new long[variants.size()];
         for (int i = 0; i < startSeconds.length; i++) {
@@ -71,8 +72,11 @@ public final class Progress {
                     + (drawn ? options.smoke() ? SMOKE_DASHBOARD_SECONDS : DASHBOARD_SECONDS : 0);
         }
         if (announce) {
-            System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cells, about %s%n",
-                    totalServers, totalCells, minutes(secondsLeft()));
+            System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cell runs%s, about %s%s%n",
+                    totalServers, totalCells, options.extraTrials() == 0 ? ""
+                            : String.format(Locale.ROOT, " (%d of them further trials for the verdicts still open, at most %d per variant)",
+                                    totalServers * options.extraTrials(), options.extraTrials()),
+                    minutes(secondsLeft()), options.extraTrials() == 0 ? "" : " at most");
         }
     }
 
@@ -85,7 +89,8 @@ public final class Progress {
 
     void cellStarting(String server, String variant, CellSpec cell, int trial) {
         System.out.printf(Locale.ROOT, "[%d/%d %s/%s] %s%s ... ", cellsDone + 1, totalCells, server, variant, cell.label(),
-                cell.trials() > 1 ? " (trial " + trial + " of " + cell.trials() + ")" : "");
+                trial > cell.trials().least() ? " (trial " + trial + ", up to " + cell.trials().most() + ": its verdict is open)"
+                        : cell.trials().least() > 1 ? " (trial " + trial + " of " + cell.trials().least() + ")" : "");
         System.out.flush();
     }
 
@@ -103,6 +108,12 @@ public final class Progress {
                 s.p95Ms(), 100 * s.errorRate(), (r.audit() == null ? "" : ", " + r.audit().describe())
                         + (r.clientBound() ? String.format(Locale.ROOT, ", client-bound (%.0f%% of its CPU)", 100 * r.clientCpu()) : ""),
                 r.failed() ? " FAILED: " + r.failure() : "", minutes(secondsLeft()));
+    }
+
+    /** A variant ended with this many of its further trials unspent: its verdicts were decided or level sooner. */
+    void unspent(int cellRuns) {
+        totalCells -= cellRuns;
+        loadLeft -= cellRuns * timed();
     }
 
     void costDone(CellSpec cost) {
@@ -127,7 +138,12 @@ public final class Progress {
     /** A cell run's planned load; one whose loops decide counted as a timed one. */
     private double planned(CellSpec cell) {
         double planned = cell.plannedSeconds(options);
-        return Double.isNaN(planned) ? options.warmup() + options.seconds() : planned;
+        return Double.isNaN(planned) ? timed() : planned;
+    }
+
+    /** A timed cell run's load: what a further trial of a cell yet unknown is counted as. */
+    private double timed() {
+        return options.warmup() + options.seconds();
     }
 
     private double cellOverhead() {

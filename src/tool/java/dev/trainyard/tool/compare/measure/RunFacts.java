@@ -1,7 +1,6 @@
 package dev.trainyard.tool.compare.measure;
 
 import dev.trainyard.tool.compare.analysis.CellResult;
-import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.jvm.ThreadSampler;
 import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.plan.Options;
@@ -23,9 +22,10 @@ final class RunFacts {
     static void before(Options options, Path runDir, CpuSets cpus, LoadClient client, LoadClient http2, List<String> skipped,
             List<String> facts) {
         facts.add("Run " + runDir.getFileName() + ", mode " + options.mode().key() + ": " + options.warmup() + " s warm-up (cut) + "
-                + options.seconds() + " s measured per cell, " + (options.trials() == 1 ? "one trial"
-                : options.trials() + " trials interleaved, " + Matrix.CONTENDED_TRIALS * options.trials()
-                        + " at the entry plan's highest load (figures: medians; a lead counts only where its 95% interval over the paired trials excludes a tie)")
+                + options.seconds() + " s measured per cell, " + (options.trials().least() == 1 ? "one trial"
+                : options.trials().describe() + ", interleaved" + (options.trials().sequential()
+                        ? String.format(Locale.ROOT, ", at most %d further cell runs per server variant", options.extraTrials()) : "")
+                        + " (figures: medians; a lead counts only where its interval over the paired trials excludes a tie)")
                 + "; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
         facts.add("Machine: " + cpus.cores() + " cores, " + System.getProperty("os.name") + " "
                 + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() && options.engines() == null ? " in-process" : "")

@@ -15,20 +15,20 @@ import java.util.Map;
  * @param writesEntries whether every successful request adds one view to trentry (audited)
  * @param path the same work as one URL under /trainyard/, for the lean cross-check (wrk takes no random ids:
  *     entry and s2 pick theirs on the server)
- * @param trials how many trials the cell runs ({@link Matrix} decides; one until it does)
+ * @param trials how many trials the cell runs, at least and at most ({@link Matrix} decides; one until it does)
  */
 public record CellSpec(Row row, String plan, String style, int users, int rate, Map<String, String> props,
-        double serviceSeconds, Bound bound, boolean writesEntries, String path, int trials) {
+        double serviceSeconds, Bound bound, boolean writesEntries, String path, Trials trials) {
 
     public CellSpec(Row row, String plan, String style, int users, int rate, Map<String, String> props,
             double serviceSeconds, Bound bound, boolean writesEntries, String path) {
-        this(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, 1);
+        this(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, Trials.fixed(1));
     }
 
     /** A cell of a family with no query, size or driver of its own. */
     public CellSpec(String family, String plan, String style, int users, int rate, Map<String, String> props,
             double serviceSeconds, Bound bound, boolean writesEntries, String path) {
-        this(Row.of(family), plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, 1);
+        this(Row.of(family), plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, Trials.fixed(1));
     }
 
     /** The row's name, as the report, cells.csv and verdicts.csv give it ("store s2 r2dbc"). */
@@ -82,19 +82,20 @@ public record CellSpec(Row row, String plan, String style, int users, int rate, 
         Map<String, String> timed = new LinkedHashMap<>(props);
         timed.computeIfPresent("loops", (k, v) -> "-1");
         return new CellSpec(row, plan, style, users == 0 ? 0 : Math.min(users, most), rate, timed, serviceSeconds, bound,
-                writesEntries, path, 1);
+                writesEntries, path, Trials.fixed(1));
     }
 
-    public CellSpec repeated(int times) {
+    public CellSpec repeated(Trials times) {
         return new CellSpec(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, times);
     }
 
     /**
-     * Whether this cell runs in that trial of a variant whose cells run up to {@code last} trials:
-     * its own first ones (the cost: one, its rounds are its repetitions), the calibration in the last.
+     * Whether this cell runs in that trial of a variant whose cells run up to {@code last} trials
+     * each before any verdict is looked at: its own least (the cost: one, its rounds are its
+     * repetitions), the calibration in the last.
      */
     public boolean runsIn(int trial, int last) {
-        return calibration() ? trial == last : trial <= trials;
+        return calibration() ? trial == last : trial <= trials.least();
     }
 
     public String load() {

@@ -16,7 +16,7 @@ import java.util.Properties;
  */
 public record Options(Mode mode, String client, List<String> servers, List<ThreadModel> variants, List<Protocol> protocols, List<String> plans,
         List<String> virtualPlans, int[] users,
-        int seconds, int warmup, int trials, int rate, List<String> policies, List<Driver> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
+        int seconds, int warmup, Trials trials, int extraTrials, int rate, List<String> policies, List<Driver> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
         String url, String urlName, Containers containers, Engines engines) {
@@ -112,7 +112,15 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
         int[] users = userLevels.isEmpty() ? null : userLevels.stream().mapToInt(Integer::intValue).toArray();
         int seconds = s.number(Option.SECONDS, 1);
         int warmup = s.number(Option.WARMUP, 0);
-        int trials = s.number(Option.TRIALS, 1);
+        int least = s.number(Option.TRIALS, 1);
+        // One trial has no interval to look at: more only from two on.
+        int most = least == 1 ? 1 : Math.max(least, s.number(Option.TRIALS_MOST, 1));
+        if (most - least + 1 > Trials.MOST_LOOKS) {
+            throw new IllegalArgumentException("trials.most: at most trials + " + (Trials.MOST_LOOKS - 1) + " (" + (least + Trials.MOST_LOOKS - 1)
+                    + "); got " + most);
+        }
+        Trials trials = new Trials(least, most);
+        int extraTrials = trials.sequential() ? s.number(Option.TRIALS_EXTRA, 0) : 0;
         int rate = s.number(Option.RATE, 1);
         List<String> policies = s.list(Option.POLICIES, null);
         List<Driver> drivers = s.list(Option.DRIVERS, null).stream().map(Driver::of).toList();
@@ -146,7 +154,7 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
-        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, rate, policies,
+        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, extraTrials, rate, policies,
                 drivers, queries, isolate, dashboards, crosscheck, strict, waits, threadCost, sweep, Path.of(s.text(Option.DIR, null)),
                 Path.of(s.text(Option.JMETER_HOME, null)), Path.of(s.text(Option.JMETER_PLANS, null)), costCount,
                 s.number(Option.COST_ROUNDS, 1), s.number(Option.COST_WARMUPS, 0), s.text(Option.DIFF, null),

@@ -127,7 +127,7 @@ final class Summary {
     /** How a lead is told from noise: by the trials' intervals where the cells have them, else by the margin. */
     static String tieRule(List<CellResult> results) {
         boolean intervals = results.stream().anyMatch(r -> r.trials() != null && r.trials().known());
-        return intervals ? "medians of the trials; a lead counts only where the 95% interval of the ratio over the paired trials excludes 1, otherwise none"
+        return intervals ? "medians of the trials; a lead counts only where the 95% interval of the ratio over the paired trials (95% over every look at them) excludes 1, otherwise none"
                 : "one trial a cell; a lead under " + (int) (Crossover.MARGIN * 100) + "% counts as none, this machine's run-to-run noise";
     }
 }
