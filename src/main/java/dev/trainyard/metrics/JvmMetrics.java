@@ -2,6 +2,7 @@ package dev.trainyard.metrics;
 
 import dev.trainyard.metrics.ThreadKind;
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.OperatingSystemMXBean;
@@ -13,7 +14,8 @@ import java.util.stream.Stream;
 /**
  * JVM facts a thread-model comparison needs: live and peak platform threads (virtual threads are
  * not counted by the JVM's thread bean, which is the point), whether this JVM has virtual threads
- * at all, the CPU the server's process has used (what a style costs, read around a load), and its
+ * at all, the CPU the server's process has used (what a style costs, read around a load), the
+ * JIT's compiling time (whether the server is warm), and its
  * memory: heap in use and the process's resident memory, what a server costs to hold a load.
  */
 final class JvmMetrics implements MetricSource {
@@ -39,6 +41,13 @@ final class JvmMetrics implements MetricSource {
         if (os instanceof com.sun.management.OperatingSystemMXBean hotspot && hotspot.getProcessCpuTime() >= 0) {
             out.family("process_cpu_seconds_total", "counter", "CPU time of the server's whole process, all threads, user and system")
                     .sample("process_cpu_seconds_total", hotspot.getProcessCpuTime() / 1e9);
+        }
+        // How long the JIT has compiled: a server whose JIT is still busy is not yet in its steady state, and a load test
+        // read then measures the compiler too.
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        if (jit != null && jit.isCompilationTimeMonitoringSupported()) {
+            out.family("jvm_compilation_time_seconds_total", "counter", "Time the JIT compilers have spent compiling")
+                    .sample("jvm_compilation_time_seconds_total", jit.getTotalCompilationTime() / 1e3);
         }
         out.family("trainyard_jvm_heap_used_bytes", "gauge", "Heap in use, garbage not yet collected included")
                 .sample("trainyard_jvm_heap_used_bytes", memory.getHeapMemoryUsage().getUsed());

@@ -42,6 +42,8 @@ class ServerLimitsIT extends EndpointTest {
         // The footprint the comparison reports per cell: the process's resident memory (Linux) and the heap in use.
         assertTrue(value(body, "trainyard_jvm_heap_used_bytes") > 0, "a running server has heap in use");
         assertTrue(value(body, "process_resident_memory_bytes") > 32 * 1024 * 1024, "a JVM serving a WAR resides in more than 32 MiB");
+        // Whether a server is still warming up reads off it: one that has deployed a WAR has compiled.
+        assertTrue(value(body, "jvm_compilation_time_seconds_total") > 0, "a server that deployed a WAR has JIT-compiled");
     }
 
     @Test
