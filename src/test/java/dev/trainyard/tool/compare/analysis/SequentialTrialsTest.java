@@ -27,7 +27,10 @@ import org.junit.jupiter.api.Test;
  */
 class SequentialTrialsTest {
 
+    /** Six looks, from three trials to eight: the most the method is proven for here. */
     private static final Trials TRIALS = new Trials(3, 8);
+    /** The default run's: two looks, at three trials and at four. */
+    private static final Trials DEFAULT = new Trials(3, 4);
     private static final Set<Strength> LEADS = EnumSet.of(Strength.STRONG, Strength.CLEAR, Strength.SLIGHT);
     private static final int RUNS = 2000;
     /** Each cell's own trial-to-trial spread. */
@@ -35,28 +38,32 @@ class SequentialTrialsTest {
 
     @Test
     void equalStylesShowAFalseLeadInAtMostOneRunInTwenty() {
-        for (Noise noise : Noise.values()) {
-            Outcomes equal = simulate(1.0, noise, 11);
-            System.out.println("equal styles, " + noise + ": " + equal);
-            assertTrue(equal.leads <= 0.05 * RUNS, noise + ": " + equal);
+        for (Trials design : List.of(TRIALS, DEFAULT)) {
+            for (Noise noise : Noise.values()) {
+                Outcomes equal = simulate(design, 1.0, noise, 11);
+                System.out.println("equal styles, " + design + ", " + noise + ": " + equal);
+                assertTrue(equal.leads <= 0.05 * RUNS, design + ", " + noise + ": " + equal);
+            }
         }
     }
 
     @Test
     void aTrueTenPercentLeadIsFoundInMostRunsAndAlmostNeverCalledLevel() {
-        for (Noise noise : Noise.values()) {
-            Outcomes lead = simulate(1.10, noise, 12);
-            System.out.println("a 10% lead, " + noise + ": " + lead);
-            assertTrue(lead.found > 0.5 * RUNS, noise + ": " + lead);
-            assertTrue(lead.reversed + lead.level <= 0.025 * RUNS, "twice outside the band: " + noise + ": " + lead);
-            assertTrue(lead.meanTrials < TRIALS.most(), "a lead found stops before the most trials on average: " + lead);
+        for (Trials design : List.of(TRIALS, DEFAULT)) {
+            for (Noise noise : Noise.values()) {
+                Outcomes lead = simulate(design, 1.10, noise, 12);
+                System.out.println("a 10% lead, " + design + ", " + noise + ": " + lead);
+                assertTrue(lead.found > 0.5 * RUNS, design + ", " + noise + ": " + lead);
+                assertTrue(lead.reversed + lead.level <= 0.025 * RUNS, "twice outside the band: " + design + ", " + noise + ": " + lead);
+                assertTrue(lead.meanTrials < design.most(), "a lead found stops before the most trials on average: " + lead);
+            }
         }
     }
 
     @Test
     void aThreePercentLeadInsideTheBandIsRarelyTurnedTheOtherWay() {
         // Inside the band: level and a lead are both true of it; blocking ahead is not.
-        Outcomes small = simulate(1.03, Noise.NORMAL, 13);
+        Outcomes small = simulate(TRIALS, 1.03, Noise.NORMAL, 13);
         System.out.println("a 3% lead: " + small);
         assertTrue(small.reversed <= 0.025 * RUNS, small.toString());
         assertEquals(RUNS, small.leads + small.level + small.undecided, small.toString());
@@ -160,12 +167,12 @@ class SequentialTrialsTest {
         }
     }
 
-    /** {@link #RUNS} runs of blocking against async at {@code ratio}, each until its verdict is closed or at its most trials. */
-    private static Outcomes simulate(double ratio, Noise noise, long seed) {
+    /** {@link #RUNS} runs of blocking against async at {@code ratio}, each until its verdict is closed or at the design's most trials. */
+    private static Outcomes simulate(Trials design, double ratio, Noise noise, long seed) {
         Random random = new Random(seed);
         DoubleSupplier own = noise.draw(random);
-        CellSpec blocking = CrossoverTest.cell("tomcat", "entry", "blocking", 50, 1).spec().repeated(TRIALS);
-        CellSpec async = CrossoverTest.cell("tomcat", "entry", "async", 50, 1).spec().repeated(TRIALS);
+        CellSpec blocking = CrossoverTest.cell("tomcat", "entry", "blocking", 50, 1).spec().repeated(design);
+        CellSpec async = CrossoverTest.cell("tomcat", "entry", "async", 50, 1).spec().repeated(design);
         int leads = 0;
         int found = 0;
         int reversed = 0;
@@ -176,12 +183,12 @@ class SequentialTrialsTest {
             Map<CellSpec, List<CellResult>> cells = new LinkedHashMap<>();
             cells.put(blocking, new ArrayList<>());
             cells.put(async, new ArrayList<>());
-            for (int n = 1; n <= TRIALS.most(); n++) {
+            for (int n = 1; n <= design.most(); n++) {
                 // The machine's drift, shared by both cells of a trial: up to a fifth either way.
                 double drift = 1 + 0.2 * random.nextGaussian() / 3;
                 cells.get(blocking).add(trial(blocking, 1000 * drift * Math.exp(NOISE * own.getAsDouble())));
                 cells.get(async).add(trial(async, 1000 * ratio * drift * Math.exp(NOISE * own.getAsDouble())));
-                if (n >= TRIALS.least() && Verdicts.open(cells).isEmpty()) {
+                if (n >= design.least() && Verdicts.open(cells).isEmpty()) {
                     break;
                 }
             }

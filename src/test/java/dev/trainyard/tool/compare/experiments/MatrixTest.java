@@ -30,8 +30,8 @@ public class MatrixTest {
         List<CellSpec> platform = Matrix.cells(options, ThreadModel.PLATFORM, true);
         List<CellSpec> virtual = Matrix.cells(options, ThreadModel.VIRTUAL, true);
 
-        assertEquals(new Trials(3, 8), options.trials());
-        assertEquals(15, options.extraTrials());
+        assertEquals(new Trials(3, 4), options.trials());
+        assertEquals(18, options.extraTrials());
         Set<String> plans = platform.stream().map(CellSpec::plan).collect(Collectors.toSet());
         assertEquals(Set.of("sleep.jmx", "offload.jmx", "entry.jmx", "store.jmx", "products.jmx", "hello.jmx"), plans,
                 "the five experiments, and the calibration on hello");
@@ -45,7 +45,7 @@ public class MatrixTest {
         assertEquals(Set.of("sleep.jmx", "entry.jmx", "hello.jmx"), virtual.stream().map(CellSpec::plan).collect(Collectors.toSet()),
                 "the virtual variants repeat what threads change");
         assertEquals("calibration", platform.get(platform.size() - 1).experiment(), "the generator is calibrated last, warm");
-        assertEquals(Set.of(new Trials(3, 8)), platform.stream().filter(c -> !c.calibration() && !c.cost())
+        assertEquals(Set.of(new Trials(3, 4)), platform.stream().filter(c -> !c.calibration() && !c.cost())
                 .map(CellSpec::trials).collect(Collectors.toSet()), "every cell three trials, more while its verdict is open");
         long seconds = Progress.estimateSeconds(options, FIVE_VARIANTS, true);
         // The estimate counts what a default run measured here (its last line says where its time went), every further

@@ -39,6 +39,15 @@ public final class Matrix {
     }
 
     /**
+     * The further trials one server variant may run at most, over its least ones: its budget
+     * (trials.extra), or every cell that may have them at its most trials, whichever is fewer.
+     */
+    public static int furtherTrials(Options options, List<CellSpec> cells) {
+        long most = cells.stream().mapToLong(c -> c.trials().most() - c.trials().least()).sum();
+        return (int) Math.min(options.extraTrials(), most);
+    }
+
+    /**
      * JMeter against /blocking/hello at the run's highest closed load: the most this client can
      * drive on this machine, the ceiling every other cell's throughput must be read against.
      */

@@ -54,9 +54,9 @@ public final class Progress {
     private Progress(Options options, List<ServerRun> variants, boolean dashboardsBehind, boolean announce) {
         this.options = options;
         this.totalCells = variants.stream().mapToInt(v -> Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
-                .mapToInt(c -> c.trials().least()).sum() + options.extraTrials()).sum();
+                .mapToInt(c -> c.trials().least()).sum() + further(options, v)).sum();
         this.loadLeft = variants.stream().flatMap(v -> Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream())
-                .mapToDouble(c -> c.trials().least() * planned(c)).sum() + variants.size() * options.extraTrials() * timed();
+                .mapToDouble(c -> c.trials().least() * planned(c)).sum() + variants.stream().mapToInt(v -> further(options, v)).sum() * timed();
         this.totalServers = variants.size();
         this.startSeconds = new long[variants.size()];
         for (int i = 0; i < startSeconds.length; i++) {
@@ -72,11 +72,12 @@ public final class Progress {
                     + (drawn ? options.smoke() ? SMOKE_DASHBOARD_SECONDS : DASHBOARD_SECONDS : 0);
         }
         if (announce) {
+            int further = variants.stream().mapToInt(v -> further(options, v)).sum();
             System.out.printf(Locale.ROOT, "%nTrainyard comparison: %d server variant(s), %d cell runs%s, about %s%s%n",
-                    totalServers, totalCells, options.extraTrials() == 0 ? ""
+                    totalServers, totalCells, further == 0 ? ""
                             : String.format(Locale.ROOT, " (%d of them further trials for the verdicts still open, at most %d per variant)",
-                                    totalServers * options.extraTrials(), options.extraTrials()),
-                    minutes(secondsLeft()), options.extraTrials() == 0 ? "" : " at most");
+                                    further, options.extraTrials()),
+                    minutes(secondsLeft()), further == 0 ? "" : " at most");
         }
     }
 
@@ -89,7 +90,7 @@ public final class Progress {
 
     void cellStarting(String server, String variant, CellSpec cell, int trial) {
         System.out.printf(Locale.ROOT, "[%d/%d %s/%s] %s%s ... ", cellsDone + 1, totalCells, server, variant, cell.label(),
-                trial > cell.trials().least() ? " (trial " + trial + ", up to " + cell.trials().most() + ": its verdict is open)"
+                cell.trials().sequential() && trial > cell.trials().least() ? " (trial " + trial + ", up to " + cell.trials().most() + ": its verdict is open)"
                         : cell.trials().least() > 1 ? " (trial " + trial + " of " + cell.trials().least() + ")" : "");
         System.out.flush();
     }
@@ -108,6 +109,11 @@ public final class Progress {
                 s.p95Ms(), 100 * s.errorRate(), (r.audit() == null ? "" : ", " + r.audit().describe())
                         + (r.clientBound() ? String.format(Locale.ROOT, ", client-bound (%.0f%% of its CPU)", 100 * r.clientCpu()) : ""),
                 r.failed() ? " FAILED: " + r.failure() : "", minutes(secondsLeft()));
+    }
+
+    /** The further trials a variant may run at most ({@link Matrix#furtherTrials}). */
+    private static int further(Options options, ServerRun variant) {
+        return Matrix.furtherTrials(options, Matrix.cells(options, variant.variant(), !variant.server().equals("glassfish")));
     }
 
     /** A variant ended with this many of its further trials unspent: its verdicts were decided or level sooner. */

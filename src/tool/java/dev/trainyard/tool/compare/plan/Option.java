@@ -68,11 +68,11 @@ public enum Option {
     TRIALS("trials", Kind.NUMBER, "3", null, "1", null, null,
             "how often each cell runs at least, interleaved (A B C A B C); from 2 on, each cell has an interval, and a lead"
                     + " counts only where its interval over the paired trials excludes a tie"),
-    TRIALS_MOST("trials.most", Kind.NUMBER, "8", null, "1", null, null,
+    TRIALS_MOST("trials.most", Kind.NUMBER, "4", null, "1", null, null,
             "how often a cell runs at most: while a verdict is neither a lead nor level, its cells run one more trial"
                     + " together, each look's interval widened so that all looks hold 95% together (Pocock); at most"
                     + " trials + 9, and no more than trials when trials is 1"),
-    TRIALS_EXTRA("trials.extra", Kind.NUMBER, "15", null, "0", null, null,
+    TRIALS_EXTRA("trials.extra", Kind.NUMBER, "18", null, "0", null, null,
             "the most cell runs one server variant spends on those further trials, printed with the plan at the start"),
     RATE("rate", Kind.NUMBER, "1000", null, "50", null, null, "the open model's arrivals per second"),
     POLICIES("policies", Kind.LIST, "natural", null, null, "natural,window,adaptive", "natural,window,adaptive",
