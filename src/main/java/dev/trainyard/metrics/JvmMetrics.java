@@ -3,6 +3,7 @@ package dev.trainyard.metrics;
 import dev.trainyard.metrics.ThreadKind;
 import java.io.IOException;
 import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.OperatingSystemMXBean;
@@ -15,7 +16,7 @@ import java.util.stream.Stream;
  * JVM facts a thread-model comparison needs: live and peak platform threads (virtual threads are
  * not counted by the JVM's thread bean, which is the point), whether this JVM has virtual threads
  * at all, the CPU the server's process has used (what a style costs, read around a load), the
- * JIT's compiling time (whether the server is warm), and its
+ * JIT's compiling and the collectors' collecting time (what moves a load test's figures besides the load), and its
  * memory: heap in use and the process's resident memory, what a server costs to hold a load.
  */
 final class JvmMetrics implements MetricSource {
@@ -49,6 +50,13 @@ final class JvmMetrics implements MetricSource {
             out.family("jvm_compilation_time_seconds_total", "counter", "Time the JIT compilers have spent compiling")
                     .sample("jvm_compilation_time_seconds_total", jit.getTotalCompilationTime() / 1e3);
         }
+        // How long the collectors have collected: a load test's figures move with it.
+        double collecting = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            collecting += Math.max(0, gc.getCollectionTime());
+        }
+        out.family("jvm_gc_collection_seconds_total", "counter", "Time the garbage collectors have spent collecting, all collectors")
+                .sample("jvm_gc_collection_seconds_total", collecting / 1e3);
         out.family("trainyard_jvm_heap_used_bytes", "gauge", "Heap in use, garbage not yet collected included")
                 .sample("trainyard_jvm_heap_used_bytes", memory.getHeapMemoryUsage().getUsed());
         long resident = residentBytes();

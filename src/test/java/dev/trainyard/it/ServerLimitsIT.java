@@ -44,6 +44,7 @@ class ServerLimitsIT extends EndpointTest {
         assertTrue(value(body, "process_resident_memory_bytes") > 32 * 1024 * 1024, "a JVM serving a WAR resides in more than 32 MiB");
         // Whether a server is still warming up reads off it: one that has deployed a WAR has compiled.
         assertTrue(value(body, "jvm_compilation_time_seconds_total") > 0, "a server that deployed a WAR has JIT-compiled");
+        assertTrue(value(body, "jvm_gc_collection_seconds_total") >= 0, "the collectors' time is there on every server, if only zero");
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Protocol;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.plan.ThreadModel;
+import dev.trainyard.tool.compare.probe.Conditions;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import dev.trainyard.tool.compare.probe.ThreadTimeline;
 import dev.trainyard.tool.compare.report.ThreadsOverTimeSection;
@@ -90,6 +91,6 @@ public class ThreadsOverTimeTest {
     }
 
     private static ServerActivity activity(ThreadTimeline timeline) {
-        return new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE, Double.NaN, Double.NaN, timeline);
+        return new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE, Double.NaN, Double.NaN, timeline, Conditions.UNKNOWN);
     }
 }

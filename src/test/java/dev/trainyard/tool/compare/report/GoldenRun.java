@@ -14,6 +14,7 @@ import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.Protocol;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.plan.ThreadModel;
+import dev.trainyard.tool.compare.probe.Conditions;
 import dev.trainyard.tool.compare.probe.EntryAudit;
 import dev.trainyard.tool.compare.probe.ServerActivity;
 import dev.trainyard.tool.compare.probe.ThreadTimeline;
@@ -121,7 +122,7 @@ public final class GoldenRun {
         ServerActivity activity = new ServerActivity(240, virtual ? 0 : busy, virtual ? busy : 0, cell.users() / 4.0,
                 cell.style().equals("train") ? samples / 8.0 : 0, cell.style().equals("train") ? samples / 8.0 : 0,
                 cell.style().equals("train") ? samples : 0, shed, 8, cell.users() / 20.0, waits, (300 + cell.users() / 4.0) * 1048576,
-                samples * (0.0004 + 0.0001 * style), timeline);
+                samples * (0.0004 + 0.0001 * style), timeline, Conditions.UNKNOWN);
         EntryAudit.Verdict audit = cell.writesEntries() ? new EntryAudit.Verdict(stats.okTotal() - (index == 3 ? 1 : 0), stats.okTotal())
                 : null;
         String failure = audit != null && !audit.holds() ? "audit: " + audit.describe() : null;

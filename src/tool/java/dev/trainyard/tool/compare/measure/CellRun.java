@@ -11,6 +11,7 @@ import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.probe.Bounds;
+import dev.trainyard.tool.compare.probe.Conditions;
 import dev.trainyard.tool.compare.probe.CpuSets;
 import dev.trainyard.tool.compare.probe.EntryAudit;
 import dev.trainyard.tool.compare.probe.ServerActivity;
@@ -67,6 +68,8 @@ final class CellRun {
         long t = clock.now();
         long viewsBefore = !audited ? 0 : countedViews != null && countedRun == run ? countedViews : audit.views();
         countedViews = null;
+        EntryAudit.Housekeeping housekept = audit == null ? null : audit.housekeeping();
+        double stolen = Conditions.stolenSeconds();
         ServerWatch watch = ServerWatch.start(scrape);
         String failure = null;
         ServerActivity activity;
@@ -87,6 +90,8 @@ final class CellRun {
             clock.add(RunClock.CellPart.CLIENT, t, cell.clientSeconds(options));
             watching = clock.now();
             activity = watch.stop().with(sampling == null ? WaitSites.NONE : sampling.stop());
+            Conditions beside = activity.beside().withSteal(Conditions.stolenSeconds() - stolen);
+            activity = activity.with(housekept == null ? beside : audit.housekeeping().since(housekept, beside));
         }
         clock.add(RunClock.CellPart.WATCH, watching, 0);
         double clientCpu = window.share();

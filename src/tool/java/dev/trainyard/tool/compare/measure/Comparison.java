@@ -2,6 +2,7 @@ package dev.trainyard.tool.compare.measure;
 
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.analysis.NoiseBudget;
 import dev.trainyard.tool.compare.analysis.Verdicts;
 import dev.trainyard.tool.compare.experiments.Experiments;
 import dev.trainyard.tool.compare.experiments.Matrix;
@@ -56,6 +57,8 @@ public final class Comparison {
     /** One trial of one cell at a time. */
     private final CellRun cellRun;
     private final List<CellResult> results = new ArrayList<>();
+    /** Every cell's trials, each as it ran: where their spread comes from ({@link NoiseBudget}). */
+    private final List<List<CellResult>> cellTrials = new ArrayList<>();
     private final List<String> facts = new ArrayList<>();
     /** Each variant's JMeter dashboard (dashboards=true with JMeter), or null. */
     private final Dashboards dashboards;
@@ -109,6 +112,9 @@ public final class Comparison {
     public Report report() {
         awaitDashboards();
         spent = clock.sentence();
+        String noise = NoiseBudget.of(cellTrials).sentence();
+        System.out.println(noise);
+        facts.add(noise);
         facts.add(spent);
         return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, Experiments.analyse(results),
                 dashboards == null ? Map.of() : dashboards.links(), threadCosts, footprints);
@@ -232,7 +238,7 @@ public final class Comparison {
                 }
             }
             // Then one more trial at a time for the verdicts still open, their cells together, while the variant's budget lasts.
-            int budget = options.extraTrials();
+            int budget = Matrix.furtherTrials(options, cells);
             for (int n = least + 1; budget > 0; n++) {
                 List<CellSpec> round = new ArrayList<>();
                 for (List<CellSpec> verdict : Verdicts.open(trials)) {
@@ -252,6 +258,7 @@ public final class Comparison {
             stopping = clock.now();
             List<CellResult> combined = trials.values().stream().map(t -> t.size() == 1 ? t.get(0) : CellResult.combine(t)).toList();
             results.addAll(combined);
+            cellTrials.addAll(trials.values());
             if (fresh) {
                 footprints.add(Footprint.of(name + "/" + label, readySeconds, server.readySeconds().isPresent() ? "docker run" : "its JVM started",
                         MetricsScrape.samples(text), combined, server.packaging()));

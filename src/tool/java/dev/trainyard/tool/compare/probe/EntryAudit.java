@@ -9,7 +9,8 @@ import java.sql.SQLException;
 /**
  * The correctness check after every cell that writes: the views trentry gained must equal the
  * entry requests JMeter saw succeed. Fewer means a lost update (the original E3's {@code in (5, 5)}
- * flaw), more means work done for a request that was answered with an error.
+ * flaw), more means work done for a request that was answered with an error. Its connection also
+ * reads the database's housekeeping around each trial ({@link #housekeeping}).
  */
 public final class EntryAudit implements AutoCloseable {
 
@@ -45,6 +46,37 @@ public final class EntryAudit implements AutoCloseable {
                 ResultSet r = s.executeQuery()) {
             r.next();
             return r.getLong(1);
+        }
+    }
+
+    /**
+     * The database's housekeeping so far: buffers its checkpointer has written
+     * (pg_stat_checkpointer, PostgreSQL 17 on) and autovacuum and autoanalyze runs finished on
+     * every table; both NaN where this database cannot tell (an older one). Read with the audit's
+     * connection, around each trial: what a trial's figures may owe to the database rather than the style.
+     */
+    public Housekeeping housekeeping() {
+        try {
+            if (connection == null) {
+                connection = db.connect();
+            }
+            try (PreparedStatement s = connection.prepareStatement("select (select buffers_written from pg_stat_checkpointer),"
+                    + " (select coalesce(sum(autovacuum_count + autoanalyze_count), 0) from pg_stat_all_tables)");
+                    ResultSet r = s.executeQuery()) {
+                r.next();
+                return new Housekeeping(r.getLong(1), r.getLong(2));
+            }
+        } catch (SQLException e) {
+            return new Housekeeping(Double.NaN, Double.NaN);
+        }
+    }
+
+    /** The database's housekeeping counters at one moment ({@link #housekeeping}). */
+    public record Housekeeping(double checkpointBuffers, double autovacuums) {
+
+        /** What happened since {@code before}, into the trial's conditions. */
+        public Conditions since(Housekeeping before, Conditions seen) {
+            return seen.withDatabase(checkpointBuffers - before.checkpointBuffers, autovacuums - before.autovacuums);
         }
     }
 

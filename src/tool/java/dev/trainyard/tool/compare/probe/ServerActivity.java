@@ -20,10 +20,11 @@ import dev.trainyard.tool.compare.jvm.WaitSites;
  * @param residentPeakBytes the server process's largest resident memory seen (NaN where /metrics has none)
  * @param cpuSeconds CPU the server's process used over the whole cell, warm-up included (NaN where /metrics has none)
  * @param timeline the threads second by second over the whole cell
+ * @param beside what happened beside the load over the whole cell: the server's JIT and collectors, the database's housekeeping
  */
 public record ServerActivity(double platformThreadsPeak, double busyPlatformPeak, double busyVirtualPeak, double queuePeak,
         double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes, double poolWaiting, WaitSites waits,
-        double residentPeakBytes, double cpuSeconds, ThreadTimeline timeline) {
+        double residentPeakBytes, double cpuSeconds, ThreadTimeline timeline, Conditions beside) {
 
     public static final ServerActivity NONE = new ServerActivity(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, WaitSites.NONE, Double.NaN, Double.NaN);
 
@@ -32,7 +33,7 @@ public record ServerActivity(double platformThreadsPeak, double busyPlatformPeak
             double trainBatches, double trainRoundTrips, double trainJobs, double rejected, int scrapes, double poolWaiting, WaitSites waits,
             double residentPeakBytes, double cpuSeconds) {
         this(platformThreadsPeak, busyPlatformPeak, busyVirtualPeak, queuePeak, trainBatches, trainRoundTrips, trainJobs, rejected, scrapes,
-                poolWaiting, waits, residentPeakBytes, cpuSeconds, ThreadTimeline.NONE);
+                poolWaiting, waits, residentPeakBytes, cpuSeconds, ThreadTimeline.NONE, Conditions.UNKNOWN);
     }
 
     /**
@@ -45,7 +46,12 @@ public record ServerActivity(double platformThreadsPeak, double busyPlatformPeak
 
     public ServerActivity with(WaitSites sampled) {
         return new ServerActivity(platformThreadsPeak, busyPlatformPeak, busyVirtualPeak, queuePeak, trainBatches, trainRoundTrips,
-                trainJobs, rejected, scrapes, poolWaiting, sampled, residentPeakBytes, cpuSeconds, timeline);
+                trainJobs, rejected, scrapes, poolWaiting, sampled, residentPeakBytes, cpuSeconds, timeline, beside);
+    }
+
+    public ServerActivity with(Conditions seen) {
+        return new ServerActivity(platformThreadsPeak, busyPlatformPeak, busyVirtualPeak, queuePeak, trainBatches, trainRoundTrips,
+                trainJobs, rejected, scrapes, poolWaiting, waits, residentPeakBytes, cpuSeconds, timeline, seen);
     }
 
     public double meanBatch() {

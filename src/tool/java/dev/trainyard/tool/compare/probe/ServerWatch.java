@@ -98,11 +98,18 @@ public final class ServerWatch {
                             - MetricsScrape.sum(first, "trainyard_train_jobs_total", "outcome=\"rejected\""),
                     scrapes, delta(end, "trainyard_db_connection_wait_seconds_total") / ((System.nanoTime() - startNanos) / 1e9),
                     WaitSites.NONE, residentPeak,
-                    end.containsKey("process_cpu_seconds_total") ? delta(end, "process_cpu_seconds_total") : Double.NaN, timeline);
+                    end.containsKey("process_cpu_seconds_total") ? delta(end, "process_cpu_seconds_total") : Double.NaN, timeline,
+                    new Conditions(known(end, "jvm_compilation_time_seconds_total"), known(end, "jvm_gc_collection_seconds_total"),
+                            Double.NaN, Double.NaN, Double.NaN));
         }
     }
 
     private double delta(Map<String, Double> end, String family) {
         return MetricsScrape.sum(end, family) - MetricsScrape.sum(first, family);
+    }
+
+    /** The counter's growth over the cell, NaN where the server's /metrics has none (a WAR that is not ours). */
+    private double known(Map<String, Double> end, String counter) {
+        return end.containsKey(counter) && first.containsKey(counter) ? end.get(counter) - first.get(counter) : Double.NaN;
     }
 }

@@ -1,0 +1,43 @@
+package dev.trainyard.tool.compare.probe;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What happened beside the load during one trial, each of it a suspect when trials of the same
+ * cell disagree: the server's JIT compiling and its collectors collecting (its /metrics), the
+ * database's checkpointer writing and autovacuum running (its statistics views), the machine's
+ * hypervisor taking CPU from it (steal). NaN where a side could not be read.
+ *
+ * @param jitSeconds the server JVM's JIT compiling time over the cell
+ * @param gcSeconds the server JVM's collectors' time over the cell
+ * @param checkpointBuffers buffers PostgreSQL's checkpointer wrote over the cell
+ * @param autovacuums autovacuum and autoanalyze runs PostgreSQL finished over the cell, every table
+ * @param stealSeconds CPU time the machine's hypervisor took from its cores over the cell, all cores
+ */
+public record Conditions(double jitSeconds, double gcSeconds, double checkpointBuffers, double autovacuums, double stealSeconds) {
+
+    public static final Conditions UNKNOWN = new Conditions(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+
+    /** The kernel's clock ticks per second in /proc/stat (USER_HZ, 100 on every Linux that matters here). */
+    private static final double TICKS_PER_SECOND = 100;
+
+    public Conditions withDatabase(double checkpointBuffers, double autovacuums) {
+        return new Conditions(jitSeconds, gcSeconds, checkpointBuffers, autovacuums, stealSeconds);
+    }
+
+    public Conditions withSteal(double stealSeconds) {
+        return new Conditions(jitSeconds, gcSeconds, checkpointBuffers, autovacuums, stealSeconds);
+    }
+
+    /** The machine's stolen CPU so far, in seconds over every core (/proc/stat's eighth column); NaN off Linux. */
+    public static double stolenSeconds() {
+        try {
+            String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            return cpu[0].equals("cpu") && cpu.length > 8 ? Long.parseLong(cpu[8]) / TICKS_PER_SECOND : Double.NaN;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+}
