@@ -85,6 +85,32 @@ public class VerdictsTest {
                 oneWide.low(), oneWide.high()) + ",0,6"), RunDiff.csv(List.of(oneWide)).get(1));
     }
 
+    @Test
+    void aBaselineSharesItsLeadWithTheChallengersLevelWithIt() {
+        // Offload at Little's limit: sync and the bounded pool serve what the users ask, the unbounded default pool a few.
+        List<CellResult> sync = new ArrayList<>();
+        List<CellResult> bounded = new ArrayList<>();
+        List<CellResult> unbounded = new ArrayList<>();
+        double[] base = {1000, 1002, 998, 1001};
+        for (int i = 0; i < base.length; i++) {
+            sync.add(cell("tomcat", "offload", "sync", 200, base[i]));
+            bounded.add(cell("tomcat", "offload", "bounded", 200, base[i] * (1 + 0.002 * (i % 2))));
+            unbounded.add(cell("tomcat", "offload", "default", 200, 40 + i));
+        }
+        Verdict v = Verdicts.of(List.of(CellResult.combine(sync), CellResult.combine(bounded), CellResult.combine(unbounded))).get(0);
+        assertEquals("bounded or sync", v.winner(), v.text());
+        assertEquals(Strength.STRONG, v.strength());
+        assertTrue(v.ratio() > 20 && v.low() > 20, "over the pool behind: " + v.text());
+
+        // Bounded not shown level (its trials swing): no shared lead, the verdict stays open.
+        List<CellResult> swinging = new ArrayList<>();
+        for (int i = 0; i < base.length; i++) {
+            swinging.add(cell("tomcat", "offload", "bounded", 200, base[i] * (i % 2 == 0 ? 1.3 : 0.75)));
+        }
+        Verdict open = Verdicts.of(List.of(CellResult.combine(sync), CellResult.combine(swinging), CellResult.combine(unbounded))).get(0);
+        assertEquals(Strength.UNDECIDED, open.strength(), open.text());
+    }
+
     /** Blocking's trials, and async's and train's as their ratios to them, trial by trial. */
     private static List<Verdict> trials(double[] base, double[] async, double[] train) {
         List<CellResult> b = new ArrayList<>();

@@ -152,12 +152,22 @@ public final class Verdicts {
             return new Verdict(variant, experiment, users, String.join(" or ", leaders), ratio, strength(ratio),
                     lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), points.get(best).setAside(), trials(lead));
         }
-        if (points.stream().allMatch(Crossover.Point::behind)) {
-            Crossover.Point closest = points.stream().max(Comparator.comparingDouble(Crossover.Point::challenger)).orElseThrow();
+        List<Crossover.Point> behind = points.stream().filter(Crossover.Point::behind).toList();
+        // The baseline leads every challenger behind it, and shares the lead with those level with it (offload's
+        // bounded pool beside sync, both ahead of the unbounded one): "bounded or sync".
+        if (!behind.isEmpty() && points.stream().allMatch(p -> p.behind() || level(p))) {
+            Crossover.Point closest = behind.stream().max(Comparator.comparingDouble(Crossover.Point::challenger)).orElseThrow();
             double ratio = closest.challenger() == 0 ? Double.POSITIVE_INFINITY : baseline.stats().throughput() / closest.challenger();
             Interval lead = closest.decidingLead();
-            // The baseline's lead over its closest challenger: that challenger's interval, inverted.
-            return new Verdict(variant, experiment, users, baseline.spec().style(), ratio, strength(ratio),
+            List<String> leaders = new ArrayList<>(List.of(baseline.spec().style()));
+            for (int i = 0; i < points.size(); i++) {
+                if (!points.get(i).behind()) {
+                    leaders.add(challengers.get(i).spec().style());
+                }
+            }
+            leaders.sort(Comparator.naturalOrder());
+            // The baseline's lead over its closest challenger behind: that challenger's interval, inverted.
+            return new Verdict(variant, experiment, users, String.join(" or ", leaders), ratio, strength(ratio),
                     lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low(), closest.setAside(), trials(lead));
         }
         Crossover.Point top = points.stream().max(Comparator.comparingDouble(Crossover.Point::ratio)).orElseThrow();
