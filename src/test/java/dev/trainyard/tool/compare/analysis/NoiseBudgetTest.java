@@ -33,8 +33,9 @@ class NoiseBudgetTest {
                 // Autovacuum in a third of the trials costs a quarter of the throughput; the JIT and the client move at random.
                 double vacuums = random.nextDouble() < 0.3 ? 1 : 0;
                 double throughput = rate * Math.exp(-0.25 * vacuums + 0.02 * random.nextGaussian());
-                trials.add(trial(throughput, new Conditions(random.nextDouble(), 0.01 * random.nextDouble(), Double.NaN, vacuums, 0),
-                        0.5 + 0.05 * random.nextGaussian()));
+                Conditions beside = new Conditions(random.nextDouble(), 0.01 * random.nextDouble(), Double.NaN, vacuums, 0,
+                        0.02 * random.nextDouble());
+                trials.add(trial(throughput, beside, 0.5 + 0.05 * random.nextGaussian()));
             }
             cells.add(trials);
         }
@@ -58,7 +59,7 @@ class NoiseBudgetTest {
             List<CellResult> trials = new ArrayList<>();
             for (int t = 0; t < TRIALS; t++) {
                 trials.add(trial(1000 * (c + 1) * Math.exp(0.05 * random.nextGaussian()),
-                        new Conditions(random.nextDouble(), random.nextDouble(), 100 * random.nextDouble(), random.nextInt(2), 0),
+                        new Conditions(random.nextDouble(), random.nextDouble(), 100 * random.nextDouble(), random.nextInt(2), 0, random.nextDouble()),
                         0.5 + 0.05 * random.nextGaussian()));
             }
             cells.add(trials);

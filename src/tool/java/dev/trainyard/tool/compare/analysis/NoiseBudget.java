@@ -38,6 +38,7 @@ public record NoiseBudget(int trials, int cells, double spread, List<Share> susp
         CHECKPOINTS("PostgreSQL's checkpointer", r -> r.facts().beside().checkpointBuffers()),
         AUTOVACUUM("autovacuum", r -> r.facts().beside().autovacuums()),
         STEAL("CPU steal", r -> perSecond(r, r.facts().beside().stealSeconds())),
+        CLIENT_GC("the load client's collectors", r -> perSecond(r, r.facts().beside().clientGcSeconds())),
         POOL("the pool's hand-offs", r -> r.facts().poolWaiting());
 
         final String label;

@@ -70,6 +70,7 @@ final class CellRun {
         countedViews = null;
         EntryAudit.Housekeeping housekept = audit == null ? null : audit.housekeeping();
         double stolen = Conditions.stolenSeconds();
+        double collected = Conditions.collectedSeconds();
         ServerWatch watch = ServerWatch.start(scrape);
         String failure = null;
         ServerActivity activity;
@@ -90,7 +91,7 @@ final class CellRun {
             clock.add(RunClock.CellPart.CLIENT, t, cell.clientSeconds(options));
             watching = clock.now();
             activity = watch.stop().with(sampling == null ? WaitSites.NONE : sampling.stop());
-            Conditions beside = activity.beside().withSteal(Conditions.stolenSeconds() - stolen);
+            Conditions beside = activity.beside().withClient(Conditions.stolenSeconds() - stolen, Conditions.collectedSeconds() - collected);
             activity = activity.with(housekept == null ? beside : audit.housekeeping().since(housekept, beside));
         }
         clock.add(RunClock.CellPart.WATCH, watching, 0);
