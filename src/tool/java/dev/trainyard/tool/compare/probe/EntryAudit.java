@@ -39,10 +39,7 @@ public final class EntryAudit implements AutoCloseable {
     }
 
     private long count() throws SQLException {
-        if (connection == null) {
-            connection = db.connect();
-        }
-        try (PreparedStatement s = connection.prepareStatement("select coalesce(sum(views), 0) from trentry");
+        try (PreparedStatement s = connection().prepareStatement("select coalesce(sum(views), 0) from trentry");
                 ResultSet r = s.executeQuery()) {
             r.next();
             return r.getLong(1);
@@ -56,17 +53,13 @@ public final class EntryAudit implements AutoCloseable {
      * connection, around each trial: what a trial's figures may owe to the database rather than the style.
      */
     public Housekeeping housekeeping() {
-        try {
-            if (connection == null) {
-                connection = db.connect();
-            }
-            try (PreparedStatement s = connection.prepareStatement("select (select buffers_written from pg_stat_checkpointer),"
-                    + " (select coalesce(sum(autovacuum_count + autoanalyze_count), 0) from pg_stat_all_tables)");
-                    ResultSet r = s.executeQuery()) {
-                r.next();
-                return new Housekeeping(r.getLong(1), r.getLong(2));
-            }
+        try (PreparedStatement s = connection().prepareStatement("select (select buffers_written from pg_stat_checkpointer),"
+                + " (select coalesce(sum(autovacuum_count + autoanalyze_count), 0) from pg_stat_all_tables)");
+                ResultSet r = s.executeQuery()) {
+            r.next();
+            return new Housekeeping(r.getLong(1), r.getLong(2));
         } catch (SQLException e) {
+            // Not read is not a fault of the trial: its conditions say unknown.
             return new Housekeeping(Double.NaN, Double.NaN);
         }
     }
@@ -79,6 +72,22 @@ public final class EntryAudit implements AutoCloseable {
             return seen.withDatabase(checkpointBuffers - before.checkpointBuffers, autovacuums - before.autovacuums);
         }
     }
+
+    /**
+     * The run's connection, opened on first use with a bound on every read: a database that stops
+     * answering (paused, its host gone) fails the count or the reading instead of holding the run.
+     */
+    private Connection connection() throws SQLException {
+        if (connection == null) {
+            Connection opened = db.connect();
+            opened.setNetworkTimeout(Runnable::run, NETWORK_TIMEOUT_MS);
+            connection = opened;
+        }
+        return connection;
+    }
+
+    /** How long one read may wait for the database: a count of trentry takes milliseconds. */
+    private static final int NETWORK_TIMEOUT_MS = 30_000;
 
     @Override
     public void close() throws SQLException {
