@@ -3,7 +3,6 @@ package dev.trainyard.tool.compare.measure;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Footprint;
 import dev.trainyard.tool.compare.analysis.NoiseBudget;
-import dev.trainyard.tool.compare.analysis.Verdicts;
 import dev.trainyard.tool.compare.experiments.Experiments;
 import dev.trainyard.tool.compare.experiments.Matrix;
 import dev.trainyard.tool.compare.jvm.ServerJvm;
@@ -211,7 +210,7 @@ public final class Comparison {
             }
             clock.add(RunClock.Part.WARM_UP, warming);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
-            Trial trial = (cell, n) -> {
+            TrialSchedule.Trial trial = (cell, n) -> {
                 progress.cellStarting(name, label, cell, n);
                 long began = clock.now();
                 if (cell.cost()) {
@@ -228,33 +227,7 @@ public final class Comparison {
                 }
                 progress.cellDone(result, clock.cellOverheadSeconds());
             };
-            // Trial by trial through the whole list (A B C A B C), so that drift hits every style alike.
-            int least = cells.stream().mapToInt(c -> c.trials().least()).max().orElse(1);
-            for (int n = 1; n <= least; n++) {
-                for (CellSpec cell : cells) {
-                    if (cell.runsIn(n, least)) {
-                        trial.run(cell, n);
-                    }
-                }
-            }
-            // Then one more trial at a time for the verdicts still open, their cells together, while the variant's budget lasts.
-            int budget = Matrix.furtherTrials(options, cells);
-            for (int n = least + 1; budget > 0; n++) {
-                List<CellSpec> round = new ArrayList<>();
-                for (List<CellSpec> verdict : Verdicts.open(trials)) {
-                    if (round.size() + verdict.size() <= budget) {
-                        round.addAll(verdict);
-                    }
-                }
-                if (round.isEmpty()) {
-                    break;
-                }
-                for (CellSpec cell : round) {
-                    trial.run(cell, n);
-                }
-                budget -= round.size();
-            }
-            progress.unspent(budget);
+            progress.unspent(TrialSchedule.run(cells, Matrix.furtherTrials(options, cells), trials, trial));
             stopping = clock.now();
             List<CellResult> combined = trials.values().stream().map(t -> t.size() == 1 ? t.get(0) : CellResult.combine(t)).toList();
             results.addAll(combined);
@@ -293,11 +266,6 @@ public final class Comparison {
     private static LoadClient.Target target(Deployment server, ServerRun run) {
         String loaded = run.tls() ? server.httpsUrl().orElseThrow() : server.baseUrl();
         return new LoadClient.Target(loaded, URI.create(loaded).getPort(), run.variant(), run.protocol());
-    }
-
-    /** One trial of one cell: the {@code n}-th it runs. */
-    private interface Trial {
-        void run(CellSpec cell, int n) throws Exception;
     }
 
     /** Waits for a dashboard still being drawn, the wait counted as the dashboards' time. */
