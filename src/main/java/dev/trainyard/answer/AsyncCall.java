@@ -4,6 +4,7 @@ import dev.trainyard.http.Problems;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -23,10 +24,18 @@ import java.util.logging.Logger;
  * Whoever moves it to ANSWERED first answers, and only they touch the response: the work, its
  * timeout, the client's disconnection, a refusal (full queue, shutdown). A timeout answers a
  * WAITING request 503 with Retry-After (never run, safe to retry) and a RUNNING one 504 (its
- * outcome is unknown); the work's late result is then dropped. Every touch of the response happens
- * under this object's lock, so a timeout that loses the race waits for the winner to complete
- * instead of letting the container answer with its own error page while the winner still writes,
- * and nothing ever writes to a request that has completed (containers recycle them).
+ * outcome is unknown); the work's late result is then dropped. An answer is rendered whole under
+ * this object's lock, so a timeout that loses the race waits for the winner instead of letting the
+ * container answer with its own error page, and nothing ever writes to a request that has
+ * completed (containers recycle them).
+ *
+ * <p>The thread that answers (a Train worker, a database thread) never writes to the client: it
+ * hands the rendered bytes, their length declared, to the container, which sends them without
+ * blocking ({@link AnswerWrite}) and the call completes once they are out. A client that
+ * pipelines requests and never reads their answers so holds a connection, not a thread of ours;
+ * when the call's timeout comes first, its connection is aborted (the answer is framed by its
+ * length, so a cut one never looks whole). Only an answer given inside the container's own timeout
+ * callback is written there, since that callback must end the request before it returns.
  */
 public final class AsyncCall implements AsyncListener {
 
@@ -46,8 +55,13 @@ public final class AsyncCall implements AsyncListener {
     private final long timeoutMillis;
     private final long deadlineNanos;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final AtomicBoolean completed = new AtomicBoolean();
     private State state = State.WAITING;
     private boolean stream;
+    /** An answer rendered and not yet handed to the container; taken by whoever sends it. */
+    private AnswerBuffer.Bytes rendered;
+    /** The answer handed to the container, until it is out. */
+    private volatile AnswerWrite sending;
     private volatile Runnable onEnd;
 
     private AsyncCall(AsyncContext context, HttpServletResponse response, OpenCalls calls, long timeoutMillis) {
@@ -131,31 +145,86 @@ public final class AsyncCall implements AsyncListener {
     }
 
     /**
-     * Answers (from WAITING or RUNNING) and completes, unless somebody answered first, in which case
-     * the response is not touched and the answer is dropped.
+     * Answers (from WAITING or RUNNING) and completes once the answer is out, unless somebody
+     * answered first, in which case the response is not touched and the answer is dropped. Call it
+     * without holding this call's lock: handing the answer to the container may take the
+     * connection's lock, which a container thread may hold while it waits for this one's.
      */
-    public synchronized void answer(Answer answer) {
-        if (state == State.ANSWERED) {
-            return;
+    public void answer(Answer answer) {
+        if (renderIf(null, answer)) {
+            hand();
+        }
+    }
+
+    /**
+     * Renders {@code answer} if the call is still open (and, when {@code only} is given, in that
+     * state); true when it did and the answer waits to be sent.
+     */
+    private synchronized boolean renderIf(State only, Answer answer) {
+        if (state == State.ANSWERED || only != null && state != only) {
+            return false;
         }
         state = State.ANSWERED;
+        rendered = render(answer);
+        return true;
+    }
+
+    /** The answer whole, its failures (400, 404, 503, 504, or a bug's 500) as their JSON answers. */
+    private AnswerBuffer.Bytes render(Answer answer) {
+        AnswerBuffer buffer = new AnswerBuffer(response);
         try {
-            answer.write(response);
-        } catch (IOException e) {
-            LOG.log(Level.FINE, "client went away during an async answer", e);
+            answer.write(buffer);
         } catch (Throwable e) {
-            // A failure the work raised (400, 404, 503, 504), or a bug: an answer all the same.
             try {
-                if (!(e instanceof RuntimeException failure && Problems.answer(response, failure))) {
+                if (!(e instanceof RuntimeException failure && Problems.answer(buffer, failure))) {
                     LOG.log(Level.SEVERE, "async request failed", e);
-                    Problems.send(response, 500, "internal error");
+                    Problems.send(buffer, 500, "internal error");
                 }
             } catch (IOException | RuntimeException unanswerable) {
-                LOG.log(Level.FINE, "could not answer a failed async request", unanswerable);
+                LOG.log(Level.SEVERE, "could not answer a failed async request", unanswerable);
             }
-        } finally {
+        }
+        AnswerBuffer.Bytes body = buffer.body();
+        response.setContentLength(body.length());
+        return body;
+    }
+
+    /** Hands the rendered answer to the container to send without blocking, unless the timeout took it first. */
+    private void hand() {
+        AnswerBuffer.Bytes body = takeRendered();
+        if (body == null) {
+            return;
+        }
+        try {
+            ServletOutputStream out = response.getOutputStream();
+            AnswerWrite write = new AnswerWrite(this, out, body);
+            sending = write;
+            out.setWriteListener(write);
+        } catch (IOException | RuntimeException e) {
+            // The container ended the request meanwhile (the client gone, its own error handling).
+            LOG.log(Level.FINE, "an async answer could not be handed to the container", e);
             complete();
         }
+    }
+
+    private synchronized AnswerBuffer.Bytes takeRendered() {
+        AnswerBuffer.Bytes body = rendered;
+        rendered = null;
+        return body;
+    }
+
+    /** The container has taken the whole answer: the call ends. */
+    void sent() {
+        complete();
+    }
+
+    /**
+     * The answer's write failed (the client went away, the container gave up on the connection):
+     * nothing more can reach the client, so the request ends as it stands.
+     */
+    void unsent(Throwable why) {
+        LOG.log(Level.FINE, "client went away during an async answer", why);
+        complete();
     }
 
     /** Answers with the JSON of a failure the work raised (400, 404, 503, 504 ...). */
@@ -170,27 +239,33 @@ public final class AsyncCall implements AsyncListener {
      * Retry-After, so the client may safely retry. False, and nothing written, once the work has
      * started or the call was answered.
      */
-    public synchronized boolean refuse(int status, String message) {
-        if (state != State.WAITING) {
+    public boolean refuse(int status, String message) {
+        if (!renderIf(State.WAITING, refusal(status, message))) {
             return false;
         }
-        answer(out -> {
-            out.setHeader("Retry-After", "1");
-            Problems.send(out, status, message);
-        });
+        hand();
         return true;
     }
 
+    private static Answer refusal(int status, String message) {
+        return out -> {
+            out.setHeader("Retry-After", "1");
+            Problems.send(out, status, message);
+        };
+    }
+
     /** Gives up on a running call (shutdown): 504, its outcome is unknown; a stream is cut where it is. */
-    synchronized void abandon(String why) {
-        if (state != State.RUNNING) {
-            return;
+    void abandon(String why) {
+        synchronized (this) {
+            if (state != State.RUNNING) {
+                return;
+            }
+            if (stream) {
+                cut(why);
+                return;
+            }
+            calls.unknown.increment();
         }
-        if (stream) {
-            cut(why);
-            return;
-        }
-        calls.unknown.increment();
         answer(out -> Problems.send(out, 504, why + "; its outcome is unknown"));
     }
 
@@ -242,50 +317,117 @@ public final class AsyncCall implements AsyncListener {
     public synchronized void cut(String why) {
         if (state != State.ANSWERED) {
             state = State.ANSWERED;
-            calls.cut.increment();
             LOG.warning(why + "; response cut short, its connection aborted");
-            try {
-                context.getRequest().setAttribute(CutShort.WHY, why);
-                context.dispatch(CutShort.PATH);
-            } catch (IllegalStateException e) {
-                // The container ended the request itself (its own timeout or error handling).
-                LOG.log(Level.FINE, "request completed by the container", e);
-            } finally {
-                close();
-            }
+            abort(why);
         }
     }
 
+    /**
+     * Aborts the connection of an answer that is not all out ({@link CutShort}), counted with the
+     * cut ones, unless the request has ended already.
+     */
+    private void abort(String why) {
+        if (!completed.compareAndSet(false, true)) {
+            return;
+        }
+        calls.cut.increment();
+        try {
+            context.getRequest().setAttribute(CutShort.WHY, why);
+            context.dispatch(CutShort.PATH);
+        } catch (IllegalStateException e) {
+            // The container ended the request itself (its own timeout or error handling).
+            LOG.log(Level.FINE, "request completed by the container", e);
+        } finally {
+            close();
+        }
+    }
+
+    /** The answer was handed but the client has not taken all of it yet: watched from now on. */
+    void waitsForClient() {
+        calls.unread(this);
+    }
+
+    /**
+     * An answer its client has not taken for the stall bound: its connection is aborted, as a
+     * stalled stream's is. GlassFish 7 calls no onTimeout for a request whose answer waits in
+     * non-blocking output and keeps it open as long as the client reads nothing; Tomcat 10.1 and
+     * Jetty 12 end it only at their idle timeout. Not under this call's lock: the dispatch may take
+     * the connection's.
+     */
+    void overdue(long stallMillis) {
+        if (!completed.get()) {
+            abort("its answer was not taken by its client for " + stallMillis + " ms");
+        }
+    }
+
+    /**
+     * Returning without complete() or a dispatch would let the container answer with its own page,
+     * so every branch ends the request here: its answer is written on this container thread (the
+     * callback must end the request before it returns), or the answer already handed is finished
+     * if the client takes it now, or its connection aborted if not.
+     */
     @Override
     public synchronized void onTimeout(AsyncEvent event) throws IOException {
-        // Returning without complete() would let the container answer with its own page, so every
-        // branch completes here, or found the request completed by whoever answered first.
         switch (state) {
             case WAITING -> {
                 calls.notRun.increment();
-                refuse(503, "timed out after " + timeoutMillis + " ms waiting for a thread; not run");
+                answerHere(refusal(503, "timed out after " + timeoutMillis + " ms waiting for a thread; not run"));
             }
             case RUNNING -> {
                 if (stream) {
                     cut("stream timed out after " + timeoutMillis + " ms");
                 } else {
                     calls.unknown.increment();
-                    answer(out -> Problems.send(out, 504, "timed out after " + timeoutMillis
+                    answerHere(out -> Problems.send(out, 504, "timed out after " + timeoutMillis
                             + " ms while its work was running; its outcome is unknown"));
                 }
             }
-            case ANSWERED -> {
-                // Answered and completed already, under this lock.
+            case ANSWERED -> finishAtTimeout();
+        }
+    }
+
+    /** Inside the container's timeout callback: the answer rendered and written on its thread. */
+    private void answerHere(Answer answer) throws IOException {
+        state = State.ANSWERED;
+        rendered = render(answer);
+        finishAtTimeout();
+    }
+
+    /**
+     * An answered call the timeout found not yet complete: rendered and not handed (its worker is a
+     * moment behind), written here; handed, and the client takes the rest now, complete; else the
+     * client has not taken it for the whole timeout, and its connection is aborted.
+     */
+    private void finishAtTimeout() throws IOException {
+        AnswerBuffer.Bytes body = takeRendered();
+        if (body != null) {
+            try {
+                response.getOutputStream().write(body.array(), 0, body.length());
+            } finally {
+                complete();
             }
+            return;
+        }
+        AnswerWrite write = sending;
+        if (write == null || completed.get()) {
+            return;
+        }
+        if (write.pushNow()) {
+            complete();
+        } else {
+            abort("its answer waited " + timeoutMillis + " ms for a client that does not read it");
         }
     }
 
     @Override
     public synchronized void onError(AsyncEvent event) {
-        // The client went away: a waiting call will never run, a running one's result is dropped.
+        // The client went away: a waiting call will never run, a running one's result is dropped,
+        // an answer on its way ends where it is.
         if (state != State.ANSWERED) {
             calls.clientGone.increment();
             state = State.ANSWERED;
+            complete();
+        } else if (sending != null) {
             complete();
         }
     }
@@ -305,6 +447,9 @@ public final class AsyncCall implements AsyncListener {
      * onComplete: when the client has gone, Tomcat may accept complete() and never call it back.
      */
     private void complete() {
+        if (!completed.compareAndSet(false, true)) {
+            return;
+        }
         try {
             context.complete();
         } catch (IllegalStateException e) {

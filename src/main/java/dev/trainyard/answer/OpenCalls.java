@@ -1,13 +1,17 @@
 package dev.trainyard.answer;
 
 import dev.trainyard.config.Settings;
+import dev.trainyard.config.ThreadFactories;
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.Metrics;
 import dev.trainyard.metrics.PrometheusText;
 import jakarta.servlet.ServletContext;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
@@ -24,6 +28,12 @@ public final class OpenCalls implements MetricSource {
     private static final Logger LOG = Logger.getLogger(OpenCalls.class.getName());
 
     private final Set<AsyncCall> open = ConcurrentHashMap.newKeySet();
+    /** Answers handed to the container that their clients have not taken yet, each with the time it must be out by. */
+    private final Map<AsyncCall, Long> unread = new ConcurrentHashMap<>();
+    /** How long a client may take none of what it is sent (a stream's page, an answer) before its request is cut. */
+    private final long stallMillis;
+    /** Sweeps {@link #unread} while the WAR runs; made on first need, stopped by the drain. */
+    private ScheduledExecutorService sweeper;
     private final LongAdder started = new LongAdder();
     final LongAdder notRun = new LongAdder();
     final LongAdder unknown = new LongAdder();
@@ -44,8 +54,14 @@ public final class OpenCalls implements MetricSource {
      * @param busyRequestThreads how many container threads are serving requests now
      */
     OpenCalls(long graceMillis, IntSupplier busyRequestThreads) {
+        this(graceMillis, busyRequestThreads, stallMillis());
+    }
+
+    /** @param stallMillis how long an answer may wait for a client that takes none of it */
+    OpenCalls(long graceMillis, IntSupplier busyRequestThreads, long stallMillis) {
         this.graceMillis = graceMillis;
         this.busyRequestThreads = busyRequestThreads;
+        this.stallMillis = stallMillis;
     }
 
     /** The context's registry, made (and put on /metrics) on first use. */
@@ -71,8 +87,40 @@ public final class OpenCalls implements MetricSource {
         }
     }
 
+    /**
+     * The stall bound: a client that takes nothing of a stream for this long, or has not taken an
+     * answer after it, has its request cut (trainyard.async.streamStallMillis).
+     */
+    public static long stallMillis() {
+        return Settings.integer("trainyard.async.streamStallMillis", 15_000, 1_000, 600_000);
+    }
+
+    /** An answer its client has not taken yet: cut if it is still not out after the stall bound. */
+    void unread(AsyncCall call) {
+        unread.put(call, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(stallMillis));
+        synchronized (unread) {
+            if (sweeper == null && !drained) {
+                long every = Math.max(250, stallMillis / 4);
+                sweeper = Executors.newSingleThreadScheduledExecutor(ThreadFactories.platform("trainyard-unread-answers"));
+                sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    /** Cuts the answers past the stall bound; run by the sweeper (and a test). */
+    void sweep() {
+        long now = System.nanoTime();
+        unread.forEach((call, by) -> {
+            if (now - by > 0) {
+                unread.remove(call);
+                call.overdue(stallMillis);
+            }
+        });
+    }
+
     void closed(AsyncCall call) {
         open.remove(call);
+        unread.remove(call);
         if (draining) {
             synchronized (progress) {
                 progress.notifyAll();
@@ -82,6 +130,14 @@ public final class OpenCalls implements MetricSource {
 
     public int openCount() {
         return open.size();
+    }
+
+    int unreadCount() {
+        return unread.size();
+    }
+
+    long cutCount() {
+        return cut.sum();
     }
 
     /** True once the server has begun to stop: new requests are refused, health answers 503. */
@@ -130,6 +186,11 @@ public final class OpenCalls implements MetricSource {
                 call.abandon("the server is shutting down and the work did not finish within " + graceMillis + " ms");
             }
             drained = true;
+            synchronized (unread) {
+                if (sweeper != null) {
+                    sweeper.shutdownNow();
+                }
+            }
             LOG.info("drained async requests in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms; "
                     + abandoned + " still running were answered 504");
         }
@@ -148,6 +209,9 @@ public final class OpenCalls implements MetricSource {
                 .sample("trainyard_async_timeouts_total", cut.sum(), "outcome", "cut");
         out.family("trainyard_async_errors_total", "counter", "Async requests ended because the client went away")
                 .sample("trainyard_async_errors_total", clientGone.sum());
+        out.family("trainyard_async_unread_answers", "gauge",
+                        "Async answers handed to the container that their clients have not taken yet (their connections aborted past the request's timeout)")
+                .sample("trainyard_async_unread_answers", unread.size());
         out.family("trainyard_draining", "gauge", "1 once the server has begun to stop")
                 .sample("trainyard_draining", draining ? 1 : 0);
     }

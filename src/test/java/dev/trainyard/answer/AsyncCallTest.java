@@ -225,4 +225,48 @@ class AsyncCallTest {
         assertEquals(0, draining.completes());
         assertEquals(0, calls.openCount());
     }
+
+    @Test
+    void anAnswerToAClientThatReadsNothingHoldsNoThreadAndEndsWhenTheClientReads() throws Exception {
+        OpenCalls calls = new OpenCalls(5_000, () -> 0, 60_000);
+        FakeAsync fake = FakeAsync.start(calls, 60_000);
+        fake.clientStopsReading();
+        assertTrue(fake.call().claim());
+        fake.call().answer(ok("{\"done\":true}"));
+        // answer() has returned: the worker is free, the answer waits with the container.
+        assertEquals(0, fake.completes(), "complete() before the answer is out would let the container cut it");
+        assertEquals(1, calls.openCount());
+        assertEquals(1, calls.unreadCount());
+        assertEquals(Integer.toString("{\"done\":true}".length()), fake.header("Content-Length"), "framed by its length: a cut one shows");
+        fake.clientReadsAgain();
+        assertEquals(1, fake.completes());
+        assertEquals("{\"done\":true}", fake.body());
+        assertEquals(0, calls.openCount());
+        assertEquals(0, calls.unreadCount());
+        assertEquals(0, fake.touchesAfterComplete());
+    }
+
+    @Test
+    void anAnswerItsClientNeverTakesIsCutAtTheStallBoundOrAtItsTimeout() throws Exception {
+        OpenCalls calls = new OpenCalls(5_000, () -> 0, 0);
+        FakeAsync stalled = FakeAsync.start(calls, 60_000);
+        stalled.clientStopsReading();
+        assertTrue(stalled.call().claim());
+        stalled.call().answer(ok("{\"done\":true}"));
+        calls.sweep();
+        assertEquals(CutShort.PATH, stalled.dispatchedTo(), "its connection is aborted, not completed as if whole");
+        assertEquals(0, stalled.completes());
+        assertEquals(0, calls.openCount());
+        assertEquals(1, calls.cutCount());
+
+        FakeAsync timedOut = FakeAsync.start(new OpenCalls(5_000, () -> 0, 60_000), 60_000);
+        timedOut.clientStopsReading();
+        assertTrue(timedOut.call().claim());
+        timedOut.call().answer(ok("{\"done\":true}"));
+        timedOut.timeout();
+        assertEquals(CutShort.PATH, timedOut.dispatchedTo());
+        assertEquals(0, timedOut.completes());
+        timedOut.clientReadsAgain();
+        assertEquals(0, timedOut.completes(), "a late drain of the socket does not complete a cut request");
+    }
 }

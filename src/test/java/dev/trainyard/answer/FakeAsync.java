@@ -3,6 +3,7 @@ package dev.trainyard.answer;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -33,6 +34,41 @@ public final class FakeAsync {
     private volatile int status = 200;
     private volatile AsyncListener listener;
     private final AsyncCall call;
+    /** What went out through non-blocking output (the async answers' way). */
+    private final java.io.ByteArrayOutputStream sent = new java.io.ByteArrayOutputStream();
+    /** Whether the client reads: while it does not, a write stays pending and isReady() says no. */
+    private volatile boolean clientReads = true;
+    private volatile boolean pending;
+    private volatile jakarta.servlet.WriteListener writeListener;
+    private final ServletOutputStream output = new ServletOutputStream() {
+        @Override
+        public boolean isReady() {
+            return !pending;
+        }
+
+        @Override
+        public void setWriteListener(jakarta.servlet.WriteListener listener) {
+            writeListener = listener;
+            try {
+                listener.onWritePossible();
+            } catch (IOException e) {
+                listener.onError(e);
+            }
+        }
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            synchronized (sent) {
+                sent.write(b, off, len);
+            }
+            pending = !clientReads;
+        }
+    };
 
     private FakeAsync(OpenCalls calls, long timeoutMillis) {
         HttpServletResponse response = proxy(HttpServletResponse.class, (method, args) -> {
@@ -54,6 +90,13 @@ public final class FakeAsync {
                 case "getWriter" -> {
                     return new PrintWriter(body, true);
                 }
+                case "getOutputStream" -> {
+                    return output;
+                }
+                case "getCharacterEncoding" -> {
+                    return "UTF-8";
+                }
+                case "setContentLength" -> headers.put("Content-Length", Integer.toString((Integer) args[0]));
                 case "resetBuffer" -> body.getBuffer().setLength(0);
                 case "setContentType", "setCharacterEncoding" -> {
                     // Recorded nowhere: the tests read status and body.
@@ -133,8 +176,25 @@ public final class FakeAsync {
         return headers.get(name);
     }
 
+    /** What the answer wrote, through its writer or its non-blocking output. */
     public String body() {
-        return body.toString();
+        synchronized (sent) {
+            return body + sent.toString(java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    /** From now on the client reads nothing: a write stays with the container, pending. */
+    public void clientStopsReading() {
+        clientReads = false;
+    }
+
+    /** The client takes what is pending: the container says so to the write's listener. */
+    public void clientReadsAgain() throws IOException {
+        clientReads = true;
+        if (pending) {
+            pending = false;
+            writeListener.onWritePossible();
+        }
     }
 
     /** Waits (bounded) until the request has completed; false if it has not within the time. */

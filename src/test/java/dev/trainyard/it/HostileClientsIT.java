@@ -1,12 +1,14 @@
 package dev.trainyard.it;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,6 +103,57 @@ class HostileClientsIT extends EndpointTest {
         assertAll(checks);
         assertTrue(openFallsTo(0), "async requests left open on " + server());
         assertTrue(fallsTo("trainyard_request_threads_busy", 1), "request threads still busy on " + server());
+    }
+
+    /**
+     * Clients that pipeline requests and never read an answer: each connection sends eight and
+     * holds one answer the server cannot send. More such connections than the async style has
+     * threads to run its database work must hold none of them: a fresh request of the style is
+     * answered 200 meanwhile. Once the clients reset their connections, nothing of theirs stays
+     * open, nothing waits for a database connection, and both the async style and the Train (whose
+     * workers answer the same way) answer as before. The answers are a store query's half a
+     * megabyte, so the first fills the buffers between server and client; an entry's hundred bytes
+     * would take thousands of requests per connection. Eight, not more: GlassFish still serves
+     * the requests it has read from a connection after the client reset it.
+     */
+    @Test
+    void clientsThatPipelineAndNeverReadHoldNoThreadOfOurs() throws Exception {
+        int threads = (int) metric("trainyard_executor_max_concurrency", "executor=\"db\"");
+        double done = metric("trainyard_executor_completed_total");
+        String request = "GET " + base.getPath() + "async/store/s1?type=C HTTP/1.1\r\nHost: " + host() + "\r\n\r\n";
+        List<Socket> hostile = new ArrayList<>();
+        try {
+            for (int i = 0; i < threads + 4; i++) {
+                Socket socket = connect(1024);
+                hostile.add(socket);
+                socket.getOutputStream().write(request.repeat(8).getBytes(StandardCharsets.ISO_8859_1));
+            }
+            // Each connection's work done at least once: its answer is then with the server, unread.
+            assertTrue(risesTo("trainyard_executor_completed_total", done + hostile.size()), "the database threads finished "
+                    + (metric("trainyard_executor_completed_total") - done) + " of " + hostile.size() + " answers' work on " + server());
+            assertTrue(fallsTo("trainyard_executor_active", 0), metric("trainyard_executor_active") + " database threads still busy while "
+                    + hostile.size() + " clients that never read hold their answers, on " + server());
+            HttpResponse<String> fresh = get("async/entry?id=7");
+            assertEquals(200, fresh.statusCode(), "while " + hostile.size() + " clients that never read hold their answers, on "
+                    + server() + ": " + fresh.body());
+        } finally {
+            for (Socket socket : hostile.subList(1, hostile.size())) {
+                socket.setSoLinger(true, 0);
+                socket.close();
+            }
+        }
+        // The first client is still there, reading nothing: its request ends all the same, its
+        // answer cut after the stall bound (or, where the server's output queued it whole, sent).
+        try (Socket stillThere = hostile.get(0)) {
+            assertTrue(openFallsTo(0), metric("trainyard_async_open_requests") + " async requests left open after the clients reset ("
+                    + metric("trainyard_async_unread_answers") + " answers unread), on " + server());
+            assertTrue(fallsTo("trainyard_async_unread_answers", 0), "answers still waiting for a client that reads nothing, on " + server());
+        }
+        assertTrue(fallsTo("trainyard_db_connection_waiting", 0), "requests still waiting for a database connection on " + server());
+        assertTrue(fallsTo("trainyard_request_threads_busy", 1), "request threads still busy on " + server());
+        for (String path : List.of("async/entry?id=7", "train/entry?id=7")) {
+            assertEquals(200, get(path).statusCode(), path + " after the clients reset, on " + server());
+        }
     }
 
     private String exchangeOrSay(String bytes, boolean closeOurSide) {

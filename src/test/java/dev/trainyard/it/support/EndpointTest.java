@@ -154,8 +154,17 @@ public abstract class EndpointTest {
 
     /** Waits (bounded, 10 s) until a /metrics gauge falls to {@code level}. */
     protected boolean fallsTo(String family, double level) throws InterruptedException {
-        for (int i = 0; i < 100; i++) {
-            if (metric(family) <= level) {
+        return reaches(family, value -> value <= level, 100);
+    }
+
+    /** Waits (bounded, 30 s: a load the test builds up) until a /metrics gauge rises to {@code level}. */
+    protected boolean risesTo(String family, double level) throws InterruptedException {
+        return reaches(family, value -> value >= level, 300);
+    }
+
+    private boolean reaches(String family, java.util.function.DoublePredicate there, int polls) throws InterruptedException {
+        for (int i = 0; i < polls; i++) {
+            if (there.test(metric(family))) {
                 return true;
             }
             Thread.sleep(100);
