@@ -5,8 +5,8 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.Charset;
 
 /**
@@ -40,6 +40,8 @@ final class AnswerBuffer extends HttpServletResponseWrapper {
         }
     };
     private PrintWriter writer;
+    /** What the answer wrote through its writer, not yet encoded. */
+    private StringBuilder chars;
 
     AnswerBuffer(HttpServletResponse response) {
         super(response);
@@ -50,10 +52,36 @@ final class AnswerBuffer extends HttpServletResponseWrapper {
         return stream;
     }
 
+    /**
+     * Characters are kept as characters and encoded once, in {@link #body}: an encoder per answer
+     * (OutputStreamWriter's) would allocate its own 8 KiB buffer for an answer of a few hundred
+     * bytes, on every request.
+     */
     @Override
     public PrintWriter getWriter() {
         if (writer == null) {
-            writer = new PrintWriter(new OutputStreamWriter(stream, Charset.forName(getCharacterEncoding())));
+            chars = new StringBuilder(256);
+            writer = new PrintWriter(new Writer() {
+                @Override
+                public void write(char[] buffer, int off, int len) {
+                    chars.append(buffer, off, len);
+                }
+
+                @Override
+                public void write(String text, int off, int len) {
+                    chars.append(text, off, off + len);
+                }
+
+                @Override
+                public void flush() {
+                    // Nothing leaves before the answer is whole.
+                }
+
+                @Override
+                public void close() {
+                    // The answer is handed on by its call, not by its writer.
+                }
+            });
         }
         return writer;
     }
@@ -67,8 +95,8 @@ final class AnswerBuffer extends HttpServletResponseWrapper {
     /** Drops the body so far, and its writer: the error that replaces it may come in a fresh one. */
     @Override
     public void resetBuffer() {
-        flushWriter();
         writer = null;
+        chars = null;
         body.reset();
     }
 
@@ -81,19 +109,18 @@ final class AnswerBuffer extends HttpServletResponseWrapper {
     /** Nothing is sent before the whole answer is rendered. */
     @Override
     public void flushBuffer() {
-        flushWriter();
+        // Sent whole by its call.
     }
 
-    /** The rendered body; its length is what the response declares. */
+    /** The rendered body, its characters encoded in the response's charset; its length is what the response declares. */
     Bytes body() {
-        flushWriter();
-        return body;
-    }
-
-    private void flushWriter() {
-        if (writer != null) {
-            writer.flush();
+        if (chars != null) {
+            byte[] encoded = chars.toString().getBytes(Charset.forName(getCharacterEncoding()));
+            body.write(encoded, 0, encoded.length);
+            chars = null;
+            writer = null;
         }
+        return body;
     }
 
     /** A byte buffer whose array is sent as it is, without another copy. */

@@ -11,16 +11,18 @@ import java.io.IOException;
 
 /**
  * How a request rides the train. The container's thread validates, goes async, hands a job to
- * the dispatcher and returns (nothing parks). When the job's batch is back, its worker renders the
- * answer — the same views as the blocking style — and hands it to the container, which sends it
- * without blocking and completes the request ({@link AsyncCall#answer}).
+ * the dispatcher and returns (nothing parks). When the job's batch is back, its worker writes the
+ * answer — the same views as the blocking style — flushes it and completes the request
+ * ({@link AsyncCall#answerFlushed}).
  *
- * <p>Why the worker renders, and not a container thread: AsyncContext.dispatch() runs the request
+ * <p>Why the worker writes, and not a container thread: AsyncContext.dispatch() runs the request
  * through the container's whole pipeline a second time (valves, filters, a dispatcher wrapper)
  * before the few hundred bytes go out, and under load that second pass costs more CPU than the
  * answer itself. AsyncContext.start() avoids it on Tomcat but mixed up responses between requests
- * on GlassFish 7. The worker never writes to the socket itself: a client that pipelines requests
- * and stops reading their answers would hold it, and with it every rider of its next batches.
+ * on GlassFish 7; leaving the answer in the container's buffer for the completion to send, or
+ * handing it to non-blocking output, cost the Train throughput. The answer is small,
+ * so it goes into the socket's send buffer without waiting; only a client that stopped reading
+ * answers it pipelined can make the flush wait, and then for at most the connector's write timeout.
  *
  * <p>Every request is answered exactly once, through its {@link AsyncCall}: by its batch once it
  * departed (or, if the database stopped answering, by its timeout: 504, outcome unknown), or — only
@@ -68,7 +70,7 @@ abstract class TrainEndpoint<R> extends Endpoint {
         }
     }
 
-    /** On the worker that carried the job, under its call's lock: the answer its outcome deserves, rendered. */
+    /** On the worker that carried the job, under its call's lock: the answer its outcome deserves. */
     private void answer(int key, Outcome<R> outcome, HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (outcome instanceof Outcome.Found<R> found) {
             render(found.value(), request, response);

@@ -230,6 +230,7 @@ class AsyncCallTest {
     void anAnswerToAClientThatReadsNothingHoldsNoThreadAndEndsWhenTheClientReads() throws Exception {
         OpenCalls calls = new OpenCalls(5_000, () -> 0, 60_000);
         FakeAsync fake = FakeAsync.start(calls, 60_000);
+        fake.bufferSize(0);
         fake.clientStopsReading();
         assertTrue(fake.call().claim());
         fake.call().answer(ok("{\"done\":true}"));
@@ -250,6 +251,7 @@ class AsyncCallTest {
     void anAnswerItsClientNeverTakesIsCutAtTheStallBoundOrAtItsTimeout() throws Exception {
         OpenCalls calls = new OpenCalls(5_000, () -> 0, 0);
         FakeAsync stalled = FakeAsync.start(calls, 60_000);
+        stalled.bufferSize(0);
         stalled.clientStopsReading();
         assertTrue(stalled.call().claim());
         stalled.call().answer(ok("{\"done\":true}"));
@@ -260,6 +262,7 @@ class AsyncCallTest {
         assertEquals(1, calls.cutCount());
 
         FakeAsync timedOut = FakeAsync.start(new OpenCalls(5_000, () -> 0, 60_000), 60_000);
+        timedOut.bufferSize(0);
         timedOut.clientStopsReading();
         assertTrue(timedOut.call().claim());
         timedOut.call().answer(ok("{\"done\":true}"));
@@ -268,5 +271,22 @@ class AsyncCallTest {
         assertEquals(0, timedOut.completes());
         timedOut.clientReadsAgain();
         assertEquals(0, timedOut.completes(), "a late drain of the socket does not complete a cut request");
+    }
+
+    @Test
+    void aSmallAnswerGoesIntoTheContainersBufferAndOnlyTheTrainFlushesIt() throws Exception {
+        FakeAsync async = FakeAsync.start();
+        async.clientStopsReading();
+        assertTrue(async.call().claim());
+        async.call().answer(ok("{\"done\":true}"));
+        assertEquals(1, async.completes(), "left in the buffer: the container sends it as the request completes");
+        assertEquals(0, async.flushes(), "the answering thread never writes to the socket");
+        assertEquals("{\"done\":true}", async.body());
+
+        FakeAsync train = FakeAsync.start();
+        assertTrue(train.call().claim());
+        train.call().answerFlushed(ok("{\"done\":true}"));
+        assertEquals(1, train.flushes());
+        assertEquals(1, train.completes());
     }
 }

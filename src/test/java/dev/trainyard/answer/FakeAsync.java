@@ -39,6 +39,9 @@ public final class FakeAsync {
     /** Whether the client reads: while it does not, a write stays pending and isReady() says no. */
     private volatile boolean clientReads = true;
     private volatile boolean pending;
+    /** The container's buffer: an answer smaller than this is written into it, a larger one through non-blocking output. */
+    private volatile int bufferSize = 8192;
+    private final AtomicInteger flushes = new AtomicInteger();
     private volatile jakarta.servlet.WriteListener writeListener;
     private final ServletOutputStream output = new ServletOutputStream() {
         @Override
@@ -97,6 +100,10 @@ public final class FakeAsync {
                     return "UTF-8";
                 }
                 case "setContentLength" -> headers.put("Content-Length", Integer.toString((Integer) args[0]));
+                case "getBufferSize" -> {
+                    return bufferSize;
+                }
+                case "flushBuffer" -> flushes.incrementAndGet();
                 case "resetBuffer" -> body.getBuffer().setLength(0);
                 case "setContentType", "setCharacterEncoding" -> {
                     // Recorded nowhere: the tests read status and body.
@@ -181,6 +188,16 @@ public final class FakeAsync {
         synchronized (sent) {
             return body + sent.toString(java.nio.charset.StandardCharsets.UTF_8);
         }
+    }
+
+    /** The container's buffer size from now on (0: every answer goes through non-blocking output). */
+    public void bufferSize(int bytes) {
+        bufferSize = bytes;
+    }
+
+    /** How often the answer was flushed on the answering thread. */
+    public int flushes() {
+        return flushes.get();
     }
 
     /** From now on the client reads nothing: a write stays with the container, pending. */
