@@ -16,11 +16,23 @@ final class AnswerWrite implements WriteListener {
     private final ServletOutputStream out;
     private final AnswerBuffer.Bytes body;
     private boolean written;
+    private volatile boolean registered;
 
     AnswerWrite(AsyncCall call, ServletOutputStream out, AnswerBuffer.Bytes body) {
         this.call = call;
         this.out = out;
         this.body = body;
+    }
+
+    /** Makes this the output's listener: the container then calls {@link #onWritePossible} when it can take the body. */
+    void register() {
+        out.setWriteListener(this);
+        registered = true;
+    }
+
+    /** Whether the output is non-blocking with this as its listener (before that, only its worker may touch it). */
+    boolean registered() {
+        return registered;
     }
 
     @Override

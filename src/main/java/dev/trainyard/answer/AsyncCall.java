@@ -4,7 +4,6 @@ import dev.trainyard.http.Problems;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
-import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -153,8 +152,8 @@ public final class AsyncCall implements AsyncListener {
      * connection's lock, which a container thread may hold while it waits for this one's.
      */
     public void answer(Answer answer) {
-        if (renderIf(null, answer)) {
-            hand(false);
+        if (renderIf(null, answer, false)) {
+            hand();
         }
     }
 
@@ -168,21 +167,39 @@ public final class AsyncCall implements AsyncListener {
      * handed over without blocking, as always.
      */
     public void answerFlushed(Answer answer) {
-        if (renderIf(null, answer)) {
-            hand(true);
+        if (renderIf(null, answer, true)) {
+            hand();
         }
     }
 
     /**
      * Renders {@code answer} if the call is still open (and, when {@code only} is given, in that
-     * state); true when it did and the answer waits to be sent.
+     * state). One that fits the container's buffer is written into it (and flushed, if asked) and
+     * the request completed, all under this lock, so a timeout that loses the race finds the call
+     * complete; a larger one waits to be handed over ({@link #hand}). True when it answered.
      */
-    private synchronized boolean renderIf(State only, Answer answer) {
+    private synchronized boolean renderIf(State only, Answer answer, boolean flush) {
         if (state == State.ANSWERED || only != null && state != only) {
             return false;
         }
         state = State.ANSWERED;
-        rendered = render(answer);
+        AnswerBuffer.Bytes body = render(answer);
+        if (body.length() >= response.getBufferSize()) {
+            rendered = body;
+            return true;
+        }
+        try {
+            // Into the container's buffer, which sends it as the request completes: unless
+            // flushed here, no write reaches the socket on this thread.
+            response.getOutputStream().write(body.array(), 0, body.length());
+            if (flush) {
+                response.flushBuffer();
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "client went away during an async answer", e);
+        } finally {
+            complete();
+        }
         return true;
     }
 
@@ -207,40 +224,38 @@ public final class AsyncCall implements AsyncListener {
     }
 
     /**
-     * Hands the rendered answer to the container to send without blocking, unless the timeout
-     * took it first; {@code flush}: one that fits the container's buffer is flushed here.
+     * Hands a rendered answer larger than the container's buffer to its non-blocking output,
+     * outside this call's lock (Tomcat's setWriteListener takes the connection's lock, which a
+     * container thread may hold while it waits for this one's), unless the timeout took it first.
      */
-    private void hand(boolean flush) {
-        AnswerBuffer.Bytes body = takeRendered();
-        if (body == null) {
+    private void hand() {
+        AnswerWrite write = takeRendered();
+        if (write == null) {
             return;
         }
         try {
-            ServletOutputStream out = response.getOutputStream();
-            if (body.length() < response.getBufferSize()) {
-                // Into the container's buffer, which sends it as the request completes: unless
-                // flushed here, no write reaches the socket on this thread.
-                out.write(body.array(), 0, body.length());
-                if (flush) {
-                    response.flushBuffer();
-                }
-                complete();
-                return;
-            }
-            AnswerWrite write = new AnswerWrite(this, out, body);
-            sending = write;
-            out.setWriteListener(write);
-        } catch (IOException | RuntimeException e) {
-            // The container ended the request meanwhile (the client gone, its own error handling).
+            write.register();
+        } catch (RuntimeException e) {
+            // The container ended the request meanwhile (the client gone, its timeout's abort).
             LOG.log(Level.FINE, "an async answer could not be handed to the container", e);
             complete();
         }
     }
 
-    private synchronized AnswerBuffer.Bytes takeRendered() {
-        AnswerBuffer.Bytes body = rendered;
-        rendered = null;
-        return body;
+    /** The rendered answer, as the write that will send it, seen by the timeout from now on; null if taken. */
+    private synchronized AnswerWrite takeRendered() {
+        if (rendered == null) {
+            return null;
+        }
+        try {
+            sending = new AnswerWrite(this, response.getOutputStream(), rendered);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "an async answer could not be handed to the container", e);
+            complete();
+        } finally {
+            rendered = null;
+        }
+        return sending;
     }
 
     /** The container has taken the whole answer: the call ends. */
@@ -270,10 +285,10 @@ public final class AsyncCall implements AsyncListener {
      * started or the call was answered.
      */
     public boolean refuse(int status, String message) {
-        if (!renderIf(State.WAITING, refusal(status, message))) {
+        if (!renderIf(State.WAITING, refusal(status, message), false)) {
             return false;
         }
-        hand(false);
+        hand();
         return true;
     }
 
@@ -429,7 +444,8 @@ public final class AsyncCall implements AsyncListener {
      * client has not taken it for the whole timeout, and its connection is aborted.
      */
     private void finishAtTimeout() throws IOException {
-        AnswerBuffer.Bytes body = takeRendered();
+        AnswerBuffer.Bytes body = rendered;
+        rendered = null;
         if (body != null) {
             try {
                 response.getOutputStream().write(body.array(), 0, body.length());
@@ -442,10 +458,12 @@ public final class AsyncCall implements AsyncListener {
         if (write == null || completed.get()) {
             return;
         }
-        if (write.pushNow()) {
+        if (write.registered() && write.pushNow()) {
             complete();
         } else {
-            abort("its answer waited " + timeoutMillis + " ms for a client that does not read it");
+            // Not taken by the client for the whole timeout, or not yet handed over by its
+            // worker: either way it cannot be finished here.
+            abort("its answer was not out when its " + timeoutMillis + " ms ran out");
         }
     }
 
