@@ -1,5 +1,6 @@
 package dev.trainyard.answer;
 
+import dev.trainyard.config.ClientPace;
 import dev.trainyard.config.Settings;
 import dev.trainyard.config.ThreadFactories;
 import dev.trainyard.metrics.MetricSource;
@@ -54,7 +55,7 @@ public final class OpenCalls implements MetricSource {
      * @param busyRequestThreads how many container threads are serving requests now
      */
     OpenCalls(long graceMillis, IntSupplier busyRequestThreads) {
-        this(graceMillis, busyRequestThreads, stallMillis());
+        this(graceMillis, busyRequestThreads, ClientPace.fromSystem().stallMillis());
     }
 
     /** @param stallMillis how long an answer may wait for a client that takes none of it */
@@ -87,20 +88,12 @@ public final class OpenCalls implements MetricSource {
         }
     }
 
-    /**
-     * The stall bound: a client that takes nothing of a stream for this long, or has not taken an
-     * answer after it, has its request cut (trainyard.async.streamStallMillis).
-     */
-    public static long stallMillis() {
-        return Settings.integer("trainyard.async.streamStallMillis", 15_000, 1_000, 600_000);
-    }
-
     /** An answer its client has not taken yet: cut if it is still not out after the stall bound. */
     void unread(AsyncCall call) {
         unread.put(call, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(stallMillis));
         synchronized (unread) {
             if (sweeper == null && !drained) {
-                long every = Math.max(250, stallMillis / 4);
+                long every = ClientPace.lookEveryMillis(stallMillis);
                 sweeper = Executors.newSingleThreadScheduledExecutor(ThreadFactories.platform("trainyard-unread-answers"));
                 sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
             }

@@ -38,7 +38,7 @@ public final class AsyncRequests implements MetricSource {
         this.pageSize = ProductsArgs.pageSize();
         // A 100 MB answer to a slow reader takes a while; bounded all the same.
         this.streamTimeoutMillis = Settings.integer("trainyard.async.streamTimeoutMillis", 600_000, 1_000, 3_600_000);
-        this.streamStallMillis = OpenCalls.stallMillis();
+        this.streamStallMillis = uploadLimits.pace().stallMillis();
         this.db = DbLimits.fromSystem();
         DbLimits.requireCovers("trainyard.async.db.timeoutMillis", dbTimeoutMillis, db.runBudgetMillis(), "the run budget of a store query");
     }

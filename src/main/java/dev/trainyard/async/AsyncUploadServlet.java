@@ -17,6 +17,11 @@ public class AsyncUploadServlet extends AsyncEndpoint {
     }
 
     @Override
+    protected boolean readsBody() {
+        return true;
+    }
+
+    @Override
     protected boolean lab() {
         return true;
     }
@@ -28,6 +33,6 @@ public class AsyncUploadServlet extends AsyncEndpoint {
         }
         AsyncCall call = begin(request, response, requests.streamTimeoutMillis());
         request.getInputStream().setReadListener(new UploadReader(call, request.getInputStream(), requests.uploadLimits(),
-                requests.uploadClosesConnection(), requests.executors().scheduler(), requests.streamStallMillis()));
+                requests.uploadClosesConnection(), requests.executors().scheduler()));
     }
 }

@@ -15,8 +15,10 @@ import java.util.logging.Logger;
  * Reads an upload through Servlet 3.1 non-blocking input: only while {@code isReady()} says data
  * is there, returning the thread to the container in between, so a slow sender holds no thread.
  * A body that stops before its end is the client's failure, never a whole one: broken (closed or
- * reset), a 400; stalled (nothing for the stall bound, where GlassFish would hold it until the
- * call's timeout), a 408; either with the connection closed.
+ * reset), a 400; behind its least pace (nothing, or a trickle, over a stall bound, where GlassFish
+ * would hold it until the call's timeout and a trickle would hold it for as long as its sender
+ * likes), a 408; either with the connection closed. A watch on the scheduler looks at the pace
+ * a few times a stall bound, since a body that sends nothing calls nothing here.
  */
 final class UploadReader implements ReadListener {
 
@@ -27,23 +29,20 @@ final class UploadReader implements ReadListener {
     private final UploadDigest digest;
     private final boolean closeConnection;
     private final byte[] buffer = new byte[64 * 1024];
-    /** Reads so far, seen by the stall watch on the scheduler's thread. */
-    private volatile long reads;
     private final ScheduledFuture<?> watch;
 
     UploadReader(AsyncCall call, ServletInputStream in, UploadDigest.Limits limits, boolean closeConnection,
-            ScheduledExecutorService scheduler, long stallMillis) {
+            ScheduledExecutorService scheduler) {
         this.call = call;
         this.closeConnection = closeConnection;
         this.in = in;
         this.digest = new UploadDigest(limits);
-        long[] seen = {0};
+        long every = limits.pace().lookEveryMillis();
         this.watch = scheduler.scheduleAtFixedRate(() -> {
-            if (reads == seen[0]) {
-                call.answer(response -> UploadDigest.answerStalled(response, stallMillis));
+            if (!digest.keepsPace()) {
+                call.answer(digest::answerTooSlow);
             }
-            seen[0] = reads;
-        }, stallMillis, stallMillis, TimeUnit.MILLISECONDS);
+        }, every, every, TimeUnit.MILLISECONDS);
         call.onEnd(() -> watch.cancel(false));
     }
 
@@ -51,7 +50,6 @@ final class UploadReader implements ReadListener {
     public void onDataAvailable() throws IOException {
         int n;
         while (!call.ended() && in.isReady() && (n = in.read(buffer)) != -1) {
-            reads++;
             digest.update(buffer, n);
             if (digest.beyondSwallow()) {
                 // Too much to drain: answer now (413, Connection: close) and stop reading.

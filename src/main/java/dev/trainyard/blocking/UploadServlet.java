@@ -10,7 +10,9 @@ import java.io.IOException;
 
 /**
  * POST /blocking/upload: reads the body with blocking reads, answering its length and SHA-256.
- * The request thread waits for every packet of a slow sender.
+ * The request thread waits for every packet of a slow sender, but not for a sender that falls
+ * behind the least pace (each read returns with what arrived, and the pace is judged then): 408.
+ * A sender that sends nothing at all is bounded by the server's own read timeout.
  */
 @WebServlet("/blocking/upload")
 public class UploadServlet extends Endpoint {
@@ -25,6 +27,11 @@ public class UploadServlet extends Endpoint {
     @Override
     protected String method() {
         return "POST";
+    }
+
+    @Override
+    protected boolean readsBody() {
+        return true;
     }
 
     @Override
@@ -43,6 +50,10 @@ public class UploadServlet extends Endpoint {
         try {
             for (int n = in.read(buffer); n != -1 && !digest.beyondSwallow(); n = in.read(buffer)) {
                 digest.update(buffer, n);
+                if (!digest.keepsPace()) {
+                    digest.answerTooSlow(response);
+                    return;
+                }
             }
         } catch (IOException broken) {
             // The client closed, reset, or stalled past the server's read bound before its body's

@@ -1,5 +1,6 @@
 package dev.trainyard.scenario;
 
+import dev.trainyard.config.ClientPace;
 import dev.trainyard.config.Settings;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Problems;
@@ -22,24 +23,27 @@ import java.util.HexFormat;
  * request), and then what the client still sends is read and dropped, up to
  * trainyard.upload.swallowBytes, before the connection closes; a body that turns out too large
  * as it arrives (chunked) is read and dropped to its end, within the same bound, then answered.
+ * A body that falls behind its least pace ({@link BodyPace}) is not waited for: 408.
  */
 public final class UploadDigest {
 
-    /** The upload bounds, read once from the settings. */
-    public record Limits(long maxBytes, long swallowBytes) {
+    /** The upload bounds, read once from the settings, and the pace a body must keep. */
+    public record Limits(long maxBytes, long swallowBytes, ClientPace pace) {
 
         public static Limits fromSystem() {
             return new Limits(Settings.integer("trainyard.upload.maxBytes", 512 * 1024 * 1024, 0, Integer.MAX_VALUE),
-                    Settings.integer("trainyard.upload.swallowBytes", 16 * 1024 * 1024, 0, Integer.MAX_VALUE));
+                    Settings.integer("trainyard.upload.swallowBytes", 16 * 1024 * 1024, 0, Integer.MAX_VALUE), ClientPace.fromSystem());
         }
     }
 
     private final Limits limits;
     private final MessageDigest sha256;
+    private final BodyPace pace;
     private long bytes;
 
     public UploadDigest(Limits limits) {
         this.limits = limits;
+        this.pace = new BodyPace(limits.pace(), System.nanoTime());
         try {
             this.sha256 = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -79,10 +83,16 @@ public final class UploadDigest {
 
     /** Counts and hashes what arrived; beyond the limit it only counts (the body is still drained). */
     public void update(byte[] buffer, int length) {
+        pace.arrived(length, System.nanoTime());
         bytes += length;
         if (bytes <= limits.maxBytes()) {
             sha256.update(buffer, 0, length);
         }
+    }
+
+    /** False once the body fell behind its least pace: stop reading, answer {@link #answerTooSlow} and close. */
+    public boolean keepsPace() {
+        return pace.keeping(System.nanoTime());
     }
 
     /** Over the swallow bound: stop reading, answer 413 now and close. */
@@ -116,9 +126,11 @@ public final class UploadDigest {
         answerBroken(response, 400, "the body ended before its end; not taken");
     }
 
-    /** A body that stopped arriving: nothing for {@code stallMillis}; 408. */
-    public static void answerStalled(HttpServletResponse response, long stallMillis) throws IOException {
-        answerBroken(response, 408, "the body stopped arriving: nothing for " + stallMillis + " ms; not taken");
+    /** A body that fell behind its least pace (nothing at all, or a trickle, over a stall bound): 408. */
+    public void answerTooSlow(HttpServletResponse response) throws IOException {
+        ClientPace least = limits.pace();
+        answerBroken(response, 408, "the body arrived slower than " + least.leastBytesPerStall() + " bytes in "
+                + least.stallMillis() + " ms; not taken");
     }
 
     /** Either, with the connection closed: the rest of the body may still come. */

@@ -47,6 +47,11 @@ public abstract class Endpoint extends HttpServlet {
             Problems.send(response, 404, "no such resource: this server's lab endpoints are off (trainyard.lab=off)");
             return;
         }
+        if (!readsBody() && (request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null)) {
+            response.setHeader("Connection", "close");
+            Problems.send(response, 400, "this resource takes no request body; not run");
+            return;
+        }
         boolean head = request.getMethod().equals("HEAD") && method().equals("GET");
         if (!head && !method().equals(request.getMethod())) {
             response.setHeader("Allow", allowed());
@@ -81,6 +86,11 @@ public abstract class Endpoint extends HttpServlet {
 
     /** True for the endpoints that are experiments rather than services (trainyard.lab=off closes them). */
     protected boolean lab() {
+        return false;
+    }
+
+    /** True for the endpoints that read a request body (the uploads); every other refuses one. */
+    protected boolean readsBody() {
         return false;
     }
 

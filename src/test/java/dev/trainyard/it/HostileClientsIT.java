@@ -3,18 +3,29 @@ package dev.trainyard.it;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.trainyard.it.support.EndpointTest;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -156,6 +167,133 @@ class HostileClientsIT extends EndpointTest {
         }
     }
 
+    /**
+     * Clients that send a body a byte at a time, each byte soon enough to keep any idle timeout
+     * away: more of them than the server has request threads (200 on every server here), to the
+     * blocking upload, to a GET whose body nobody reads (the container would drain it), and a few
+     * to the async upload. A body that keeps less than the least pace over a stall bound is the
+     * client's failure: each gets a 408 or 400 in Trainyard's JSON, or its connection closed. Once
+     * every one has its answer, and while they still send, a fresh request is answered: no thread
+     * waits on what they still send (a server that drained their bodies on its request threads
+     * would have none left). At the end nothing of theirs is open.
+     */
+    @Test
+    void slowBodiesHoldNoRequestThreadForLong() throws Exception {
+        Map<String, String> heads = new LinkedHashMap<>();
+        String declared = "Content-Length: " + 1024 * 1024 + "\r\n\r\n";
+        heads.put("blocking upload", "POST " + base.getPath() + "blocking/upload HTTP/1.1\r\nHost: " + host()
+                + "\r\nContent-Type: application/octet-stream\r\n" + declared);
+        heads.put("a GET's body", "GET " + base.getPath() + "blocking/hello HTTP/1.1\r\nHost: " + host() + "\r\n" + declared);
+        heads.put("async upload", "POST " + base.getPath() + "async/upload HTTP/1.1\r\nHost: " + host()
+                + "\r\nContent-Type: application/octet-stream\r\n" + declared);
+        Map<String, Integer> counts = Map.of("blocking upload", 110, "a GET's body", 110, "async upload", 20);
+        List<Socket> slow = new ArrayList<>();
+        List<String> shapeOf = new ArrayList<>();
+        ExecutorService readers = Executors.newFixedThreadPool(counts.values().stream()
+                .mapToInt(Integer::intValue).sum());
+        AtomicBoolean trickling = new AtomicBoolean(true);
+        Thread trickle = new Thread(() -> {
+            while (trickling.get()) {
+                for (Socket socket : List.copyOf(slow)) {
+                    try {
+                        socket.getOutputStream().write('x');
+                    } catch (IOException closedByTheServer) {
+                        // Cut: nothing more to send there.
+                    }
+                }
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "trickle");
+        List<CompletableFuture<String>> answers = new ArrayList<>();
+        List<CompletableFuture<Void>> answered = new ArrayList<>();
+        long started = System.nanoTime();
+        try {
+            for (Map.Entry<String, String> head : heads.entrySet()) {
+                for (int i = 0; i < counts.get(head.getKey()); i++) {
+                    Socket socket = connect(0);
+                    socket.getOutputStream().write(head.getValue().getBytes(StandardCharsets.ISO_8859_1));
+                    slow.add(socket);
+                    shapeOf.add(head.getKey());
+                    CompletableFuture<Void> first = new CompletableFuture<>();
+                    answered.add(first);
+                    answers.add(CompletableFuture.supplyAsync(() -> readAnswer(socket, 30_000, first), readers));
+                }
+            }
+            trickle.start();
+            try {
+                CompletableFuture.allOf(answered.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                fail(answered.stream().filter(f -> !f.isDone()).count() + " of " + slow.size()
+                        + " trickling clients neither answered nor closed after 30 s, on " + server());
+            }
+            double cut = (System.nanoTime() - started) / 1e9;
+            HttpResponse<String> meanwhile = send(HttpRequest.newBuilder(uri("blocking/hello"))
+                    .timeout(Duration.ofSeconds(20)).build());
+            assertEquals(200, meanwhile.statusCode(), "a fresh request while " + slow.size() + " clients trickle, on " + server());
+            List<Executable> checks = new ArrayList<>();
+            for (int i = 0; i < answers.size(); i++) {
+                String shape = shapeOf.get(i);
+                CompletableFuture<String> answer = answers.get(i);
+                checks.add(() -> {
+                    String said = answer.get();
+                    List<Integer> statuses = statuses(said);
+                    String what = shape + " on " + server() + ": " + statuses + "\n" + said;
+                    assertTrue(!said.startsWith("still open"), what);
+                    assertTrue(statuses.size() <= 1 && (statuses.isEmpty() || statuses.get(0) == 408 || statuses.get(0) == 400), what);
+                    // An empty refusal is the server's own, before the WAR saw the request (GlassFish's to a GET with a body).
+                    assertTrue(statuses.isEmpty() || said.contains("\"status\":" + statuses.get(0)) || said.endsWith("\r\n\r\n"),
+                            "not Trainyard's JSON: " + what);
+                });
+            }
+            assertAll(checks);
+            assertTrue(fallsTo("trainyard_request_threads_busy", 1), "request threads still busy on " + server());
+            assertTrue(openFallsTo(0), "async requests left open on " + server());
+            System.out.printf(Locale.ROOT, "%s: %d trickling clients answered or closed after %.1f s, all of them whole after %.1f s%n",
+                    server(), slow.size(), cut, (System.nanoTime() - started) / 1e9);
+        } finally {
+            trickling.set(false);
+            trickle.interrupt();
+            trickle.join();
+            for (Socket socket : slow) {
+                socket.close();
+            }
+            readers.shutdownNow();
+        }
+    }
+
+    /**
+     * What the server sent on {@code socket} until it closed the connection (a reset after its
+     * last byte read as the close) or one answer framed by its Content-Length was whole (GlassFish
+     * keeps a connection it answered with Connection: close open up to its own read bound), or
+     * "still open" and what it sent, after {@code millis}; {@code first} completes at the first
+     * byte or the close, whichever comes first.
+     */
+    private static String readAnswer(Socket socket, int millis, CompletableFuture<Void> first) {
+        ByteArrayOutputStream got = new ByteArrayOutputStream();
+        try {
+            socket.setSoTimeout(millis);
+            byte[] buffer = new byte[8192];
+            for (int n = socket.getInputStream().read(buffer); n != -1; n = socket.getInputStream().read(buffer)) {
+                got.write(buffer, 0, n);
+                first.complete(null);
+                if (whole(got.toString(StandardCharsets.ISO_8859_1))) {
+                    break;
+                }
+            }
+        } catch (SocketTimeoutException open) {
+            return "still open after " + millis + " ms: " + got.toString(StandardCharsets.ISO_8859_1);
+        } catch (IOException closed) {
+            // Reset: what came before is its answer.
+        } finally {
+            first.complete(null);
+        }
+        return got.toString(StandardCharsets.ISO_8859_1);
+    }
+
     private String exchangeOrSay(String bytes, boolean closeOurSide) {
         try {
             return exchange(bytes, closeOurSide, true);
@@ -185,7 +323,7 @@ class HostileClientsIT extends EndpointTest {
             if (closeOurSide) {
                 socket.shutdownOutput();
             }
-            java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+            ByteArrayOutputStream got = new ByteArrayOutputStream();
             byte[] buffer = new byte[8192];
             try {
                 for (int n = socket.getInputStream().read(buffer); n != -1; n = socket.getInputStream().read(buffer)) {

@@ -72,6 +72,8 @@ class LabSwitchTest {
         StringWriter body = new StringWriter();
         HttpServletRequest request = proxy(HttpServletRequest.class, (method, args) -> switch (method) {
             case "getMethod" -> "GET";
+            case "getContentLengthLong" -> -1L;
+            case "getHeader" -> null;
             default -> throw new UnsupportedOperationException(method);
         });
         HttpServletResponse response = proxy(HttpServletResponse.class, (method, args) -> switch (method) {
