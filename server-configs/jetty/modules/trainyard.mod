@@ -16,3 +16,4 @@ jmx
 [xml]
 etc/trainyard-datasource.xml
 etc/trainyard-stop.xml
+etc/trainyard-errors.xml

@@ -24,7 +24,7 @@ import org.jboss.shrinkwrap.api.Archive;
 
 /**
  * Gives the embedded Jetty what a jetty-home installation gets from server-configs/jetty:
- * etc/trainyard-datasource.xml applied to the Server (the adapter already enables the env and plus
+ * etc/trainyard-datasource.xml and etc/trainyard-errors.xml applied to the Server (the adapter already enables the env and plus
  * configurations that the ee10-plus module would), and for the virtual variant the thread pool of
  * virtual/start.d. The WAR is deployed as built; nothing is added.
  *
@@ -44,6 +44,7 @@ public class ServerConfigsProcessor implements WebAppContextProcessor {
                 Server server = context.getServer();
                 if (server != null && CONFIGURED.add(server)) {
                     applyDataSource(server);
+                    apply(server, "trainyard-errors.xml");
                     applyHttpConfig(server);
                     if (System.getProperty("trainyard.variant", "platform").equals("virtual")) {
                         applyVirtualThreads(server);
@@ -115,6 +116,16 @@ public class ServerConfigsProcessor implements WebAppContextProcessor {
             throw new IllegalStateException("reading " + ini + " failed: " + e, e);
         }
         return settings;
+    }
+
+    /** An etc/ file that needs no properties, applied to the Server as jetty-home's module would. */
+    private static void apply(Server server, String file) {
+        Path xml = Path.of(System.getProperty(CONFIGS, "server-configs/jetty"), "etc", file);
+        try {
+            new XmlConfiguration(ResourceFactory.root().newResource(xml)).configure(server);
+        } catch (Exception e) {
+            throw new IllegalStateException("applying " + xml + " failed: " + e, e);
+        }
     }
 
     private static void applyDataSource(Server server) {
