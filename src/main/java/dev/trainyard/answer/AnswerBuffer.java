@@ -1,13 +1,17 @@
 package dev.trainyard.answer;
 
+import dev.trainyard.http.Problems;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.Charset;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The response an async answer is written to: status and headers go to the real response (they
@@ -16,6 +20,8 @@ import java.nio.charset.Charset;
  * writes to the client's socket, and a client that does not read can hold none of them.
  */
 final class AnswerBuffer extends HttpServletResponseWrapper {
+
+    private static final Logger LOG = Logger.getLogger(AnswerBuffer.class.getName());
 
     private final Bytes body = new Bytes();
     private final ServletOutputStream stream = new ServletOutputStream() {
@@ -45,6 +51,29 @@ final class AnswerBuffer extends HttpServletResponseWrapper {
 
     AnswerBuffer(HttpServletResponse response) {
         super(response);
+    }
+
+    /**
+     * {@code answer} rendered whole for {@code response}, its length declared there: its failures
+     * (400, 404, 503, 504, or a bug's 500) as their JSON answers.
+     */
+    static Bytes render(HttpServletResponse response, AsyncCall.Answer answer) {
+        AnswerBuffer buffer = new AnswerBuffer(response);
+        try {
+            answer.write(buffer);
+        } catch (Throwable e) {
+            try {
+                if (!(e instanceof RuntimeException failure && Problems.answer(buffer, failure))) {
+                    LOG.log(Level.SEVERE, "async request failed", e);
+                    Problems.send(buffer, 500, "internal error");
+                }
+            } catch (IOException | RuntimeException unanswerable) {
+                LOG.log(Level.SEVERE, "could not answer a failed async request", unanswerable);
+            }
+        }
+        Bytes body = buffer.body();
+        response.setContentLength(body.length());
+        return body;
     }
 
     @Override

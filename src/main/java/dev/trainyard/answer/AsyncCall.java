@@ -8,7 +8,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -55,15 +54,13 @@ public final class AsyncCall implements AsyncListener {
     private final OpenCalls calls;
     private final long timeoutMillis;
     private final long deadlineNanos;
-    private final AtomicBoolean closed = new AtomicBoolean();
-    private final AtomicBoolean completed = new AtomicBoolean();
+    private final RequestEnd requestEnd;
     private State state = State.WAITING;
     private boolean stream;
     /** An answer rendered and not yet handed to the container; taken by whoever sends it. */
     private AnswerBuffer.Bytes rendered;
     /** The answer handed to the container, until it is out. */
     private volatile AnswerWrite sending;
-    private volatile Runnable onEnd;
 
     private AsyncCall(AsyncContext context, HttpServletResponse response, OpenCalls calls, long timeoutMillis) {
         this.context = context;
@@ -71,6 +68,7 @@ public final class AsyncCall implements AsyncListener {
         this.calls = calls;
         this.timeoutMillis = timeoutMillis;
         this.deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        this.requestEnd = new RequestEnd(context, calls, this);
     }
 
     /** Starts async processing with a timeout; the call counts as open until it completes. */
@@ -183,7 +181,7 @@ public final class AsyncCall implements AsyncListener {
             return false;
         }
         state = State.ANSWERED;
-        AnswerBuffer.Bytes body = render(answer);
+        AnswerBuffer.Bytes body = AnswerBuffer.render(response, answer);
         if (body.length() >= response.getBufferSize()) {
             rendered = body;
             return true;
@@ -201,26 +199,6 @@ public final class AsyncCall implements AsyncListener {
             complete();
         }
         return true;
-    }
-
-    /** The answer whole, its failures (400, 404, 503, 504, or a bug's 500) as their JSON answers. */
-    private AnswerBuffer.Bytes render(Answer answer) {
-        AnswerBuffer buffer = new AnswerBuffer(response);
-        try {
-            answer.write(buffer);
-        } catch (Throwable e) {
-            try {
-                if (!(e instanceof RuntimeException failure && Problems.answer(buffer, failure))) {
-                    LOG.log(Level.SEVERE, "async request failed", e);
-                    Problems.send(buffer, 500, "internal error");
-                }
-            } catch (IOException | RuntimeException unanswerable) {
-                LOG.log(Level.SEVERE, "could not answer a failed async request", unanswerable);
-            }
-        }
-        AnswerBuffer.Bytes body = buffer.body();
-        response.setContentLength(body.length());
-        return body;
     }
 
     /**
@@ -332,10 +310,7 @@ public final class AsyncCall implements AsyncListener {
      * twice when the call ends while it is being set.
      */
     public void onEnd(Runnable release) {
-        onEnd = release;
-        if (closed.get()) {
-            release.run();
-        }
+        requestEnd.onEnd(release);
     }
 
     /** Ends the request as it stands (a stream finished or cut short), once. */
@@ -363,27 +338,7 @@ public final class AsyncCall implements AsyncListener {
         if (state != State.ANSWERED) {
             state = State.ANSWERED;
             LOG.warning(why + "; response cut short, its connection aborted");
-            abort(why);
-        }
-    }
-
-    /**
-     * Aborts the connection of an answer that is not all out ({@link CutShort}), counted with the
-     * cut ones, unless the request has ended already.
-     */
-    private void abort(String why) {
-        if (!completed.compareAndSet(false, true)) {
-            return;
-        }
-        calls.cut.increment();
-        try {
-            context.getRequest().setAttribute(CutShort.WHY, why);
-            context.dispatch(CutShort.PATH);
-        } catch (IllegalStateException e) {
-            // The container ended the request itself (its own timeout or error handling).
-            LOG.log(Level.FINE, "request completed by the container", e);
-        } finally {
-            close();
+            requestEnd.abort(why);
         }
     }
 
@@ -400,8 +355,8 @@ public final class AsyncCall implements AsyncListener {
      * the connection's.
      */
     void overdue(long stallMillis) {
-        if (!completed.get()) {
-            abort("its answer was not taken by its client for " + stallMillis + " ms");
+        if (!requestEnd.ended()) {
+            requestEnd.abort("its answer was not taken by its client for " + stallMillis + " ms");
         }
     }
 
@@ -434,7 +389,7 @@ public final class AsyncCall implements AsyncListener {
     /** Inside the container's timeout callback: the answer rendered and written on its thread. */
     private void answerHere(Answer answer) throws IOException {
         state = State.ANSWERED;
-        rendered = render(answer);
+        rendered = AnswerBuffer.render(response, answer);
         finishAtTimeout();
     }
 
@@ -455,7 +410,7 @@ public final class AsyncCall implements AsyncListener {
             return;
         }
         AnswerWrite write = sending;
-        if (write == null || completed.get()) {
+        if (write == null || requestEnd.ended()) {
             return;
         }
         if (write.registered() && write.pushNow()) {
@@ -463,7 +418,7 @@ public final class AsyncCall implements AsyncListener {
         } else {
             // Not taken by the client for the whole timeout, or not yet handed over by its
             // worker: either way it cannot be finished here.
-            abort("its answer was not out when its " + timeoutMillis + " ms ran out");
+            requestEnd.abort("its answer was not out when its " + timeoutMillis + " ms ran out");
         }
     }
 
@@ -482,7 +437,7 @@ public final class AsyncCall implements AsyncListener {
 
     @Override
     public void onComplete(AsyncEvent event) {
-        close();
+        requestEnd.closed();
     }
 
     @Override
@@ -490,31 +445,8 @@ public final class AsyncCall implements AsyncListener {
         // Never re-started.
     }
 
-    /**
-     * Completes the request and stops counting it as open. The count does not wait for
-     * onComplete: when the client has gone, Tomcat may accept complete() and never call it back.
-     */
+    /** Completes the request, once ({@link RequestEnd}). */
     private void complete() {
-        if (!completed.compareAndSet(false, true)) {
-            return;
-        }
-        try {
-            context.complete();
-        } catch (IllegalStateException e) {
-            // The container ended the request itself (its own timeout or error handling).
-            LOG.log(Level.FINE, "request completed by the container", e);
-        } finally {
-            close();
-        }
-    }
-
-    private void close() {
-        if (closed.compareAndSet(false, true)) {
-            calls.closed(this);
-            Runnable release = onEnd;
-            if (release != null) {
-                release.run();
-            }
-        }
+        requestEnd.complete();
     }
 }
