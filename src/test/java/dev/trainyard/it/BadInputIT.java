@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trainyard.it.support.EndpointTest;
 import dev.trainyard.it.support.Needs;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -132,14 +130,8 @@ class BadInputIT extends EndpointTest {
     }
 
     private String rawGet(String pathAndQuery) throws IOException {
-        try (Socket socket = connect(0)) {
-            socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(("GET " + base.getPath() + pathAndQuery + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-        }
+        return exchange("GET " + base.getPath() + pathAndQuery + " HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n\r\n",
+                false, false);
     }
 
     private static long totalViews() throws SQLException {

@@ -3,24 +3,33 @@ package dev.trainyard.it;
 import static dev.trainyard.it.support.Needs.Need.DATABASE;
 import static dev.trainyard.it.support.Needs.Need.DESTRUCTIVE;
 import static dev.trainyard.it.support.Needs.Need.SERVER_LOG;
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.RawAnswers;
 import dev.trainyard.it.support.Needs;
 import dev.trainyard.it.support.ServerLog;
 import dev.trainyard.it.support.Tally;
 import dev.trainyard.testdb.TestDatabase;
 import dev.trainyard.it.support.Views;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * The edges of the HTTP surface, where the containers would otherwise answer in their own way:
@@ -51,6 +60,62 @@ class EdgesIT extends EndpointTest {
         assertEquals("GET, HEAD", wrongMethod.headers().firstValue("Allow").orElse(""));
         assertError(request("DELETE", "blocking/upload"), 405, "not allowed");
         assertNothingAboutTheStack(get("blocking/hello"));
+    }
+
+    /**
+     * Requests the container refuses before the WAR sees them: what their clients read is JSON
+     * carrying the status, as every answer of the WAR is, where the server lets its own
+     * configuration shape it (Tomcat's JsonErrorReportValve, Jetty's error handler). Where it does
+     * not, the answer is what the docs say, and no more: GlassFish answers every one with no body
+     * at all, and a path it cannot decode with an empty 200; Jetty refuses TRACE with an empty 403
+     * (its default descriptor's constraint). Such an answer changing is a reason to change the docs.
+     */
+    @Test
+    void theContainersOwnRefusalsAreJson() {
+        String path = base.getPath() + "blocking/hello";
+        String close = "Host: " + host() + "\r\nConnection: close\r\n\r\n";
+        Map<String, String> shapes = new LinkedHashMap<>();
+        shapes.put("a query over the request line's limit", "GET " + path + "?q=" + "a".repeat(20_000) + " HTTP/1.1\r\n" + close);
+        shapes.put("a header over the limit", "GET " + path + " HTTP/1.1\r\nX-Big: " + "b".repeat(20_000) + "\r\n" + close);
+        shapes.put("%zz in the path", "GET " + base.getPath() + "blocking/%zz HTTP/1.1\r\n" + close);
+        shapes.put("%00 in the path", "GET " + path + "%00 HTTP/1.1\r\n" + close);
+        shapes.put("an unknown expectation", "GET " + path + " HTTP/1.1\r\nExpect: bogus\r\n" + close);
+        shapes.put("HTTP/1.2", "GET " + path + " HTTP/1.2\r\n" + close);
+        shapes.put("TRACE", "TRACE " + path + " HTTP/1.1\r\n" + close);
+        Map<String, Integer> bodiless = Map.of();
+        if (server().equals("glassfish")) {
+            bodiless = new LinkedHashMap<>();
+            for (String shape : shapes.keySet()) {
+                bodiless.put(shape, shape.equals("%zz in the path") ? 200 : 0);
+            }
+        } else if (server().equals("jetty")) {
+            bodiless = Map.of("TRACE", 403);
+        }
+        Map<String, Integer> ownWays = bodiless;
+        List<Executable> checks = new ArrayList<>();
+        shapes.forEach((shape, bytes) -> checks.add(() -> {
+            // One answer, framed by its length: GlassFish keeps some of these connections open up to its read bound.
+            String answer = exchange(bytes, false, true);
+            List<Integer> statuses = RawAnswers.statuses(answer);
+            String said = shape + " on " + server() + ": " + statuses + "\n" + answer;
+            assertEquals(1, statuses.size(), said);
+            int status = statuses.get(0);
+            int head = answer.indexOf("\r\n\r\n");
+            String headers = answer.substring(0, head).toLowerCase(Locale.ROOT);
+            String body = answer.substring(head + 4);
+            if (ownWays.containsKey(shape)) {
+                int documented = ownWays.get(shape);
+                assertTrue(documented == 0 ? status >= 400 && status < 600 : status == documented, "not as the docs say: " + said);
+                assertTrue(body.isEmpty(), "not as the docs say (no body): " + said);
+                return;
+            }
+            assertTrue(status >= 400 && status < 600, said);
+            assertTrue(headers.contains("content-type: application/json"), said);
+            JsonObject json = Json.createReader(new StringReader(body)).readObject();
+            assertEquals(String.valueOf(status), json.get("status").toString().replace("\"", ""), said);
+            assertFalse(body.contains("Tomcat") || body.contains("Jetty") || body.contains("at org."), "names the server or its stack: " + said);
+        }));
+        assertAll(checks);
     }
 
     /** The WAR's root and its folders list nothing: the WAR serves no files, and a listing tells a stranger its layout. */

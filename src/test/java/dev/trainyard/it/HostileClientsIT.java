@@ -2,17 +2,12 @@ package dev.trainyard.it;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.trainyard.it.support.EndpointTest;
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
-import java.io.ByteArrayOutputStream;
+import dev.trainyard.it.support.RawAnswers;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.StringReader;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpRequest;
@@ -30,8 +25,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -40,10 +33,6 @@ import org.junit.jupiter.api.function.Executable;
  * request ends. On raw sockets: an HTTP client will not send such a request at all.
  */
 class HostileClientsIT extends EndpointTest {
-
-    /** A status line: anywhere, since an answer framed by its length runs straight into the next. */
-    private static final Pattern STATUS_LINE = Pattern.compile("HTTP/1\\.1 (\\d{3}) ");
-    private static final Pattern CONTENT_LENGTH = Pattern.compile("(?i)\r\ncontent-length: *(\\d+)\r\n");
 
     /**
      * A request with both a Content-Length and a Transfer-Encoding, whose body, read as chunked,
@@ -71,8 +60,8 @@ class HostileClientsIT extends EndpointTest {
             String ambiguous = "POST " + base.getPath() + "blocking/upload HTTP/1.1\r\nHost: " + host() + "\r\n"
                     + "Content-Type: application/octet-stream\r\nContent-Length: " + body.length() + "\r\n" + header + "\r\n" + body;
             String hello = "GET " + base.getPath() + "blocking/hello HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n\r\n";
-            String answers = exchange(ambiguous + hello);
-            List<Integer> statuses = statuses(answers);
+            String answers = exchange(ambiguous + hello, false, false);
+            List<Integer> statuses = RawAnswers.statuses(answers);
             String said = shape + " on " + server() + ": " + statuses + "\n" + answers;
             assertTrue(statuses.size() == 1 || statuses.size() == 2 && statuses.get(1) == 200, said);
             assertTrue(statuses.stream().noneMatch(s -> s == 404), said);
@@ -109,7 +98,7 @@ class HostileClientsIT extends EndpointTest {
         List<Executable> checks = new ArrayList<>();
         answers.forEach((name, answer) -> checks.add(() -> {
             String said = answer.get();
-            List<Integer> statuses = statuses(said);
+            List<Integer> statuses = RawAnswers.statuses(said);
             String what = name + " on " + server() + ": " + statuses + "\n" + said;
             assertTrue(!said.startsWith("no answer") && statuses.size() <= 1, what);
             assertTrue(statuses.isEmpty() || statuses.get(0) == 400 || statuses.get(0) == 408, what);
@@ -244,7 +233,7 @@ class HostileClientsIT extends EndpointTest {
                 CompletableFuture<String> answer = answers.get(i);
                 checks.add(() -> {
                     String said = answer.get();
-                    List<Integer> statuses = statuses(said);
+                    List<Integer> statuses = RawAnswers.statuses(said);
                     String what = shape + " on " + server() + ": " + statuses + "\n" + said;
                     assertTrue(!said.startsWith("still open"), what);
                     assertTrue(statuses.size() <= 1 && (statuses.isEmpty() || statuses.get(0) == 408 || statuses.get(0) == 400), what);
@@ -270,88 +259,21 @@ class HostileClientsIT extends EndpointTest {
     }
 
     /**
-     * Requests the container refuses before the WAR sees them: what their clients read is JSON
-     * carrying the status, as every answer of the WAR is, where the server lets its own
-     * configuration shape it (Tomcat's JsonErrorReportValve, Jetty's error handler). Where it does
-     * not, the answer is what the docs say, and no more: GlassFish answers every one with no body
-     * at all, and a path it cannot decode with an empty 200; Jetty refuses TRACE with an empty 403
-     * (its default descriptor's constraint). Such an answer changing is a reason to change the docs.
-     */
-    @Test
-    void theContainersOwnRefusalsAreJson() {
-        String path = base.getPath() + "blocking/hello";
-        String close = "Host: " + host() + "\r\nConnection: close\r\n\r\n";
-        Map<String, String> shapes = new LinkedHashMap<>();
-        shapes.put("a query over the request line's limit", "GET " + path + "?q=" + "a".repeat(20_000) + " HTTP/1.1\r\n" + close);
-        shapes.put("a header over the limit", "GET " + path + " HTTP/1.1\r\nX-Big: " + "b".repeat(20_000) + "\r\n" + close);
-        shapes.put("%zz in the path", "GET " + base.getPath() + "blocking/%zz HTTP/1.1\r\n" + close);
-        shapes.put("%00 in the path", "GET " + path + "%00 HTTP/1.1\r\n" + close);
-        shapes.put("an unknown expectation", "GET " + path + " HTTP/1.1\r\nExpect: bogus\r\n" + close);
-        shapes.put("HTTP/1.2", "GET " + path + " HTTP/1.2\r\n" + close);
-        shapes.put("TRACE", "TRACE " + path + " HTTP/1.1\r\n" + close);
-        Map<String, Integer> bodiless = Map.of();
-        if (server().equals("glassfish")) {
-            bodiless = new LinkedHashMap<>();
-            for (String shape : shapes.keySet()) {
-                bodiless.put(shape, shape.equals("%zz in the path") ? 200 : 0);
-            }
-        } else if (server().equals("jetty")) {
-            bodiless = Map.of("TRACE", 403);
-        }
-        Map<String, Integer> ownWays = bodiless;
-        List<Executable> checks = new ArrayList<>();
-        shapes.forEach((shape, bytes) -> checks.add(() -> {
-            // One answer, framed by its length: GlassFish keeps some of these connections open up to its read bound.
-            String answer = exchange(bytes, false, true);
-            List<Integer> statuses = statuses(answer);
-            String said = shape + " on " + server() + ": " + statuses + "\n" + answer;
-            assertEquals(1, statuses.size(), said);
-            int status = statuses.get(0);
-            int head = answer.indexOf("\r\n\r\n");
-            String headers = answer.substring(0, head).toLowerCase(Locale.ROOT);
-            String body = answer.substring(head + 4);
-            if (ownWays.containsKey(shape)) {
-                int documented = ownWays.get(shape);
-                assertTrue(documented == 0 ? status >= 400 && status < 600 : status == documented, "not as the docs say: " + said);
-                assertTrue(body.isEmpty(), "not as the docs say (no body): " + said);
-                return;
-            }
-            assertTrue(status >= 400 && status < 600, said);
-            assertTrue(headers.contains("content-type: application/json"), said);
-            JsonObject json = Json.createReader(new StringReader(body)).readObject();
-            assertEquals(String.valueOf(status), json.get("status").toString().replace("\"", ""), said);
-            assertFalse(body.contains("Tomcat") || body.contains("Jetty") || body.contains("at org."), "names the server or its stack: " + said);
-        }));
-        assertAll(checks);
-    }
-
-    /**
      * What the server sent on {@code socket} until it closed the connection (a reset after its
-     * last byte read as the close) or one answer framed by its Content-Length was whole (GlassFish
-     * keeps a connection it answered with Connection: close open up to its own read bound), or
-     * "still open" and what it sent, after {@code millis}; {@code first} completes at the first
-     * byte or the close, whichever comes first.
+     * last byte read as the close) or one answer was whole, or "still open" after {@code millis};
+     * {@code first} completes at the first byte or the close, whichever comes first.
      */
     private static String readAnswer(Socket socket, int millis, CompletableFuture<Void> first) {
-        ByteArrayOutputStream got = new ByteArrayOutputStream();
         try {
             socket.setSoTimeout(millis);
-            byte[] buffer = new byte[8192];
-            for (int n = socket.getInputStream().read(buffer); n != -1; n = socket.getInputStream().read(buffer)) {
-                got.write(buffer, 0, n);
-                first.complete(null);
-                if (whole(got.toString(StandardCharsets.ISO_8859_1))) {
-                    break;
-                }
-            }
+            return RawAnswers.read(socket, true, () -> first.complete(null));
         } catch (SocketTimeoutException open) {
-            return "still open after " + millis + " ms: " + got.toString(StandardCharsets.ISO_8859_1);
+            return "still open after " + millis + " ms";
         } catch (IOException closed) {
-            // Reset: what came before is its answer.
+            return "";
         } finally {
             first.complete(null);
         }
-        return got.toString(StandardCharsets.ISO_8859_1);
     }
 
     private String exchangeOrSay(String bytes, boolean closeOurSide) {
@@ -360,63 +282,5 @@ class HostileClientsIT extends EndpointTest {
         } catch (IOException e) {
             return "no answer: " + e;
         }
-    }
-
-    private String exchange(String bytes) throws IOException {
-        return exchange(bytes, false, false);
-    }
-
-    /**
-     * Sends {@code bytes} on a connection of its own, closes its sending side if asked, and reads
-     * until the server closes the connection, or, if {@code oneAnswer}, until one answer framed by
-     * its Content-Length is whole (GlassFish keeps a connection it answered with Connection: close
-     * open while it drains the body, up to its own read bound); 30 s at most between reads. A reset
-     * after the server's last byte is read as the end: a server that closes with request bytes
-     * unread resets.
-     */
-    private String exchange(String bytes, boolean closeOurSide, boolean oneAnswer) throws IOException {
-        try (Socket socket = connect(0)) {
-            socket.setSoTimeout(30_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(bytes.getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            if (closeOurSide) {
-                socket.shutdownOutput();
-            }
-            ByteArrayOutputStream got = new ByteArrayOutputStream();
-            byte[] buffer = new byte[8192];
-            try {
-                for (int n = socket.getInputStream().read(buffer); n != -1; n = socket.getInputStream().read(buffer)) {
-                    got.write(buffer, 0, n);
-                    if (oneAnswer && whole(got.toString(StandardCharsets.ISO_8859_1))) {
-                        break;
-                    }
-                }
-            } catch (java.net.SocketException reset) {
-                // Closed by the server with our bytes unread: what it sent before is its answer.
-            }
-            return got.toString(StandardCharsets.ISO_8859_1);
-        }
-    }
-
-    /** Whether {@code answer} holds a head and as many body bytes as its Content-Length says. */
-    private static boolean whole(String answer) {
-        int head = answer.indexOf("\r\n\r\n");
-        Matcher length = CONTENT_LENGTH.matcher(answer);
-        return head >= 0 && length.find() && length.start() < head
-                && answer.length() - head - 4 >= Integer.parseInt(length.group(1));
-    }
-
-    private String host() {
-        return base.getHost() + ":" + base.getPort();
-    }
-
-    private static List<Integer> statuses(String answers) {
-        List<Integer> statuses = new ArrayList<>();
-        Matcher m = STATUS_LINE.matcher(answers);
-        while (m.find()) {
-            statuses.add(Integer.parseInt(m.group(1)));
-        }
-        return statuses;
     }
 }

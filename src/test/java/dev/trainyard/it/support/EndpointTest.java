@@ -20,6 +20,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -92,6 +93,28 @@ public abstract class EndpointTest {
         tls.startHandshake();
         socket.setSoTimeout(0);
         return tls;
+    }
+
+    /**
+     * Sends {@code bytes} on a connection of its own, closes its sending side if asked, and reads
+     * what the server answers ({@link RawAnswers#read}: to the close, or one answer), 30 s at
+     * most between reads.
+     */
+    protected String exchange(String bytes, boolean closeOurSide, boolean oneAnswer) throws IOException {
+        try (Socket socket = connect(0)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(bytes.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            if (closeOurSide) {
+                socket.shutdownOutput();
+            }
+            return RawAnswers.read(socket, oneAnswer, () -> { });
+        }
+    }
+
+    /** The Host header's value for a request of our own. */
+    protected String host() {
+        return base.getHost() + ":" + base.getPort();
     }
 
     /** The server the suite runs on (tomcat, jetty, glassfish), for messages. */
