@@ -20,7 +20,9 @@ import java.util.List;
  * reason, 503 with Retry-After when the database did nothing, 504 when it may have done the write
  * and never said). HttpServlet's own 405 would be an HTML page in each server's style; clients of
  * all three servers get the same JSON here. While the server stops, it refuses new work (503);
- * with trainyard.lab=off, the lab endpoints answer 404.
+ * with trainyard.lab=off, the lab endpoints answer 404. A request body sent to an endpoint that
+ * reads none is refused (400) before a byte of it is read, and the connection closed: nothing
+ * would read it, and a client could hold the request while it sends it slowly.
  */
 public abstract class Endpoint extends HttpServlet {
 
