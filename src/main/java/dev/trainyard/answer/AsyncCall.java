@@ -33,9 +33,10 @@ import java.util.logging.Logger;
  * non-blocking output ({@link AnswerWrite}) and the call completes once it is out. A client that
  * pipelines requests and never reads their answers so holds a connection, not a thread of ours;
  * an answer it has not taken after the stall bound has its connection aborted (framed by its
- * length, a cut answer never looks whole). The Train's workers flush their small answers
- * themselves ({@link #answerFlushed}, which says why). An answer given inside the container's own
- * timeout callback is written there, since that callback must end the request before it returns.
+ * length, a cut answer never looks whole). A call made non-blocking from its start
+ * ({@link #sendsWithoutBlocking}, the Train) has every answer pushed out by the thread that gives
+ * it, without blocking. An answer given inside the container's own timeout callback is written
+ * there, since that callback must end the request before it returns.
  */
 public final class AsyncCall implements AsyncListener {
 
@@ -59,7 +60,7 @@ public final class AsyncCall implements AsyncListener {
     private boolean stream;
     /** An answer rendered and not yet handed to the container; taken by whoever sends it. */
     private AnswerBuffer.Bytes rendered;
-    /** The answer handed to the container, until it is out. */
+    /** The answer handed to the container, until it is out; from the start for a non-blocking call. */
     private volatile AnswerWrite sending;
 
     private AsyncCall(AsyncContext context, HttpServletResponse response, OpenCalls calls, long timeoutMillis) {
@@ -150,49 +151,54 @@ public final class AsyncCall implements AsyncListener {
      * connection's lock, which a container thread may hold while it waits for this one's.
      */
     public void answer(Answer answer) {
-        if (renderIf(null, answer, false)) {
+        if (renderIf(null, answer)) {
             hand();
         }
     }
 
     /**
-     * As {@link #answer}, but an answer that fits the container's buffer is flushed to the client
-     * on this thread before the request completes: for the Train's workers. Its answer on the wire
-     * before the container sees the completion spares a poller round trip per request, and without
-     * it the Train served fewer requests under load on Tomcat. The cost: a client that pipelines
-     * requests and reads none of their answers can hold the worker in that flush, once its
-     * socket's buffers are full, for up to the connector's write timeout. Larger answers are
-     * handed over without blocking, as always.
+     * Makes the response's output non-blocking now, on the container thread that started the call
+     * and before its work can answer: every answer is then written and flushed by the thread that
+     * gives it, without blocking, and what the socket does not take waits with the container (the
+     * call completes once it is out, or is cut after the stall bound). For the Train's workers:
+     * their answers on the wire before the container sees the completion spare a poller round trip
+     * per request (left in the container's buffer for the completion to send, the Train served
+     * fewer requests under load on Tomcat), and a client that pipelines requests and reads none of
+     * their answers can hold no worker in a flush.
      */
-    public void answerFlushed(Answer answer) {
-        if (renderIf(null, answer, true)) {
-            hand();
+    public void sendsWithoutBlocking() throws IOException {
+        AnswerWrite write = AnswerWrite.early(this, response.getOutputStream());
+        synchronized (this) {
+            sending = write;
+        }
+        write.register();
+        // An answer given before the output was non-blocking waited for it.
+        if (write.pushNow()) {
+            complete();
         }
     }
 
     /**
      * Renders {@code answer} if the call is still open (and, when {@code only} is given, in that
-     * state). One that fits the container's buffer is written into it (and flushed, if asked) and
-     * the request completed, all under this lock, so a timeout that loses the race finds the call
-     * complete; a larger one waits to be handed over ({@link #hand}). True when it answered.
+     * state). One that fits the container's buffer, unless the call is non-blocking, is written
+     * into it and the request completed, all under this lock, so a timeout that loses the race
+     * finds the call complete; any other waits to be handed over ({@link #hand}). True when it
+     * answered.
      */
-    private synchronized boolean renderIf(State only, Answer answer, boolean flush) {
+    private synchronized boolean renderIf(State only, Answer answer) {
         if (state == State.ANSWERED || only != null && state != only) {
             return false;
         }
         state = State.ANSWERED;
         AnswerBuffer.Bytes body = AnswerBuffer.render(response, answer);
-        if (body.length() >= response.getBufferSize()) {
+        if (sending != null || body.length() >= response.getBufferSize()) {
             rendered = body;
             return true;
         }
         try {
-            // Into the container's buffer, which sends it as the request completes: unless
-            // flushed here, no write reaches the socket on this thread.
+            // Into the container's buffer, which sends it as the request completes: no write
+            // reaches the socket on this thread.
             response.getOutputStream().write(body.array(), 0, body.length());
-            if (flush) {
-                response.flushBuffer();
-            }
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.FINE, "client went away during an async answer", e);
         } finally {
@@ -202,9 +208,10 @@ public final class AsyncCall implements AsyncListener {
     }
 
     /**
-     * Hands a rendered answer larger than the container's buffer to its non-blocking output,
-     * outside this call's lock (Tomcat's setWriteListener takes the connection's lock, which a
-     * container thread may hold while it waits for this one's), unless the timeout took it first.
+     * Hands a rendered answer to the non-blocking output, outside this call's lock (Tomcat's
+     * setWriteListener and writes take the connection's lock, which a container thread may hold
+     * while it waits for this one's), unless the timeout took it first: a non-blocking call's is
+     * pushed out from here, a larger one's registered for the container to send.
      */
     private void hand() {
         AnswerWrite write = takeRendered();
@@ -212,8 +219,12 @@ public final class AsyncCall implements AsyncListener {
             return;
         }
         try {
-            write.register();
-        } catch (RuntimeException e) {
+            if (!write.early()) {
+                write.register();
+            } else if (write.pushNow()) {
+                complete();
+            }
+        } catch (IOException | RuntimeException e) {
             // The container ended the request meanwhile (the client gone, its timeout's abort).
             LOG.log(Level.FINE, "an async answer could not be handed to the container", e);
             complete();
@@ -226,7 +237,11 @@ public final class AsyncCall implements AsyncListener {
             return null;
         }
         try {
-            sending = new AnswerWrite(this, response.getOutputStream(), rendered);
+            if (sending == null) {
+                sending = AnswerWrite.of(this, response.getOutputStream(), rendered);
+            } else {
+                sending.take(rendered);
+            }
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.FINE, "an async answer could not be handed to the container", e);
             complete();
@@ -263,7 +278,7 @@ public final class AsyncCall implements AsyncListener {
      * started or the call was answered.
      */
     public boolean refuse(int status, String message) {
-        if (!renderIf(State.WAITING, refusal(status, message), false)) {
+        if (!renderIf(State.WAITING, refusal(status, message))) {
             return false;
         }
         hand();
@@ -368,6 +383,7 @@ public final class AsyncCall implements AsyncListener {
      */
     @Override
     public synchronized void onTimeout(AsyncEvent event) throws IOException {
+        requestEnd.tellHandedOver();
         switch (state) {
             case WAITING -> {
                 calls.notRun.increment();
@@ -401,7 +417,10 @@ public final class AsyncCall implements AsyncListener {
     private void finishAtTimeout() throws IOException {
         AnswerBuffer.Bytes body = rendered;
         rendered = null;
-        if (body != null) {
+        if (body != null && sending != null) {
+            // Non-blocking from the start: pushed out as any of its answers.
+            sending.take(body);
+        } else if (body != null) {
             try {
                 response.getOutputStream().write(body.array(), 0, body.length());
             } finally {
@@ -426,6 +445,7 @@ public final class AsyncCall implements AsyncListener {
     public synchronized void onError(AsyncEvent event) {
         // The client went away: a waiting call will never run, a running one's result is dropped,
         // an answer on its way ends where it is.
+        requestEnd.tellHandedOver();
         if (state != State.ANSWERED) {
             calls.clientGone.increment();
             state = State.ANSWERED;
@@ -437,6 +457,7 @@ public final class AsyncCall implements AsyncListener {
 
     @Override
     public void onComplete(AsyncEvent event) {
+        requestEnd.overForTheContainer();
         requestEnd.closed();
     }
 

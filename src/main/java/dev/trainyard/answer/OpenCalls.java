@@ -33,6 +33,7 @@ public final class OpenCalls implements MetricSource {
     private final Map<AsyncCall, Long> unread = new ConcurrentHashMap<>();
     /** How long a client may take none of what it is sent (a stream's page, an answer) before its request is cut. */
     private final long stallMillis;
+    private final boolean endsOnContainerThread;
     /** Sweeps {@link #unread} while the WAR runs; made on first need, stopped by the drain. */
     private ScheduledExecutorService sweeper;
     private final LongAdder started = new LongAdder();
@@ -60,9 +61,24 @@ public final class OpenCalls implements MetricSource {
 
     /** @param stallMillis how long an answer may wait for a client that takes none of it */
     OpenCalls(long graceMillis, IntSupplier busyRequestThreads, long stallMillis) {
+        this(graceMillis, busyRequestThreads, stallMillis,
+                Settings.choice("trainyard.async.endOn", "any-thread", List.of("any-thread", "container-thread")).equals("container-thread"));
+    }
+
+    /** @param endsOnContainerThread whether the WAR's own threads hand a request's end to a container thread ({@link RequestEnd}) */
+    OpenCalls(long graceMillis, IntSupplier busyRequestThreads, long stallMillis, boolean endsOnContainerThread) {
         this.graceMillis = graceMillis;
         this.busyRequestThreads = busyRequestThreads;
         this.stallMillis = stallMillis;
+        this.endsOnContainerThread = endsOnContainerThread;
+    }
+
+    /**
+     * Whether a request's end must come from a container thread: set (trainyard.async.endOn) where
+     * the container runs the connection's next request on the thread that ends one.
+     */
+    boolean endsOnContainerThread() {
+        return endsOnContainerThread;
     }
 
     /** The context's registry, made (and put on /metrics) on first use. */
@@ -203,7 +219,7 @@ public final class OpenCalls implements MetricSource {
         out.family("trainyard_async_errors_total", "counter", "Async requests ended because the client went away")
                 .sample("trainyard_async_errors_total", clientGone.sum());
         out.family("trainyard_async_unread_answers", "gauge",
-                        "Async answers handed to the container that their clients have not taken yet (their connections aborted past the request's timeout)")
+                        "Async answers handed to the container that their clients have not taken yet (their connections aborted once they wait past the stall bound)")
                 .sample("trainyard_async_unread_answers", unread.size());
         out.family("trainyard_draining", "gauge", "1 once the server has begun to stop")
                 .sample("trainyard_draining", draining ? 1 : 0);

@@ -1,5 +1,6 @@
 package dev.trainyard.answer;
 
+import dev.trainyard.config.ThreadFactories;
 import jakarta.servlet.AsyncContext;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -11,6 +12,14 @@ import java.util.logging.Logger;
  * by a dispatch to {@link CutShort}, counted with the cut ones). Either way the request stops
  * counting as open and what its work holds is let go. The count does not wait for onComplete:
  * when the client has gone, Tomcat may accept complete() and never call it back.
+ *
+ * <p>Where the container runs what follows on the connection (a pipelined request) on the thread
+ * that ends the request — GlassFish 7 does: a Train worker served the client's next request,
+ * however slow, and its database connections failed validation from then on — a thread of the
+ * WAR's hands the end to a container thread ({@link OpenCalls#endsOnContainerThread}). Until that thread
+ * gets to it, the container's own callbacks (timeout, error) end the request themselves, and once
+ * the container has reported the request over, the hand-over no longer touches it: the container
+ * may have recycled it for another request.
  */
 final class RequestEnd {
 
@@ -21,6 +30,10 @@ final class RequestEnd {
     private final AsyncCall call;
     private final AtomicBoolean ended = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Whether the container has been told the end (or has reported it over): once. */
+    private final AtomicBoolean told = new AtomicBoolean();
+    /** The end handed to a container thread and not told yet. */
+    private volatile Runnable handedOver;
     private volatile Runnable release;
 
     RequestEnd(AsyncContext context, OpenCalls calls, AsyncCall call) {
@@ -36,16 +49,8 @@ final class RequestEnd {
 
     /** Completes the request, unless it has ended already. */
     void complete() {
-        if (!ended.compareAndSet(false, true)) {
-            return;
-        }
-        try {
-            context.complete();
-        } catch (IllegalStateException e) {
-            // The container ended the request itself (its own timeout or error handling).
-            LOG.log(Level.FINE, "request completed by the container", e);
-        } finally {
-            closed();
+        if (ended.compareAndSet(false, true)) {
+            tell(context::complete);
         }
     }
 
@@ -55,15 +60,51 @@ final class RequestEnd {
             return;
         }
         calls.cut.increment();
-        try {
+        tell(() -> {
             context.getRequest().setAttribute(CutShort.WHY, why);
             context.dispatch(CutShort.PATH);
+        });
+    }
+
+    private void tell(Runnable end) {
+        try {
+            if (calls.endsOnContainerThread() && ThreadFactories.ours()) {
+                handedOver = end;
+                try {
+                    call.onContainerThread(this::tellHandedOver);
+                } catch (RuntimeException refused) {
+                    // The container has no thread to give (it is stopping): end it here.
+                    tellHandedOver();
+                }
+            } else if (told.compareAndSet(false, true)) {
+                end.run();
+            }
         } catch (IllegalStateException e) {
             // The container ended the request itself (its own timeout or error handling).
             LOG.log(Level.FINE, "request completed by the container", e);
         } finally {
             closed();
         }
+    }
+
+    /**
+     * Tells the container the end handed over, if nobody has: on the container thread it was
+     * handed to, or in the container's own callback (a timeout, an error) that comes first.
+     */
+    void tellHandedOver() {
+        Runnable end = handedOver;
+        if (end != null && told.compareAndSet(false, true)) {
+            try {
+                end.run();
+            } catch (IllegalStateException e) {
+                LOG.log(Level.FINE, "request completed by the container", e);
+            }
+        }
+    }
+
+    /** The container reports the request over: nothing may touch it from now on. */
+    void overForTheContainer() {
+        told.set(true);
     }
 
     /**

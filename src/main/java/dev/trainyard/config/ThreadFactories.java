@@ -10,14 +10,32 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ThreadFactories {
 
+    /** Set on every thread these factories make, for {@link #ours()}. */
+    private static final ThreadLocal<Boolean> OURS = ThreadLocal.withInitial(() -> false);
+
     private ThreadFactories() {
+    }
+
+    /**
+     * Whether the calling thread is one of the WAR's own (made here), not one of the container's:
+     * some container calls run the container's next work on the calling thread.
+     */
+    public static boolean ours() {
+        return OURS.get();
+    }
+
+    private static Runnable marked(Runnable task) {
+        return () -> {
+            OURS.set(true);
+            task.run();
+        };
     }
 
     /** Named platform daemon threads: name-1, name-2, ... */
     public static ThreadFactory platform(String name) {
         AtomicInteger count = new AtomicInteger();
         return task -> {
-            Thread thread = new Thread(task, name + "-" + count.incrementAndGet());
+            Thread thread = new Thread(marked(task), name + "-" + count.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         };
@@ -38,7 +56,8 @@ public final class ThreadFactories {
             Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
             builder = Class.forName("java.lang.Thread$Builder$OfVirtual")
                     .getMethod("name", String.class, long.class).invoke(builder, name + "-", 1L);
-            return (ThreadFactory) Class.forName("java.lang.Thread$Builder").getMethod("factory").invoke(builder);
+            ThreadFactory factory = (ThreadFactory) Class.forName("java.lang.Thread$Builder").getMethod("factory").invoke(builder);
+            return task -> factory.newThread(marked(task));
         } catch (ReflectiveOperationException e) {
             return null;
         }

@@ -38,7 +38,7 @@ public final class Job<K, R> {
 
     /** Answers a departed job with its batch's outcome (dropped if its request was answered meanwhile). */
     void arrive(Outcome<R> outcome) {
-        call.answerFlushed(render.apply(outcome));
+        call.answer(render.apply(outcome));
     }
 
     /**

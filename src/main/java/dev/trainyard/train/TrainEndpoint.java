@@ -11,18 +11,18 @@ import java.io.IOException;
 
 /**
  * How a request rides the train. The container's thread validates, goes async, hands a job to
- * the dispatcher and returns (nothing parks). When the job's batch is back, its worker writes the
- * answer — the same views as the blocking style — flushes it and completes the request
- * ({@link AsyncCall#answerFlushed}).
+ * the dispatcher and returns (nothing parks), its output made non-blocking first. When the job's
+ * batch is back, its worker writes the answer — the same views as the blocking style — and flushes
+ * it without blocking ({@link AsyncCall#sendsWithoutBlocking}); the request completes once it is out.
  *
  * <p>Why the worker writes, and not a container thread: AsyncContext.dispatch() runs the request
  * through the container's whole pipeline a second time (valves, filters, a dispatcher wrapper)
  * before the few hundred bytes go out, and under load that second pass costs more CPU than the
  * answer itself. AsyncContext.start() avoids it on Tomcat but mixed up responses between requests
  * on GlassFish 7; leaving the answer in the container's buffer for the completion to send, or
- * handing it to non-blocking output, cost the Train throughput. The answer is small,
- * so it goes into the socket's send buffer without waiting; only a client that stopped reading
- * answers it pipelined can make the flush wait, and then for at most the connector's write timeout.
+ * registering the output's listener from the worker, cost the Train throughput. The output is
+ * made non-blocking on the container thread that took the request, so that a client that stopped
+ * reading answers it pipelined cannot make a worker wait.
  *
  * <p>Every request is answered exactly once, through its {@link AsyncCall}: by its batch once it
  * departed (or, if the database stopped answering, by its timeout: 504, outcome unknown), or — only
@@ -64,6 +64,7 @@ abstract class TrainEndpoint<R> extends Endpoint {
             return;
         }
         AsyncCall call = AsyncCall.start(request, response, calls, trains.settings().asyncTimeoutMillis(command()));
+        call.sendsWithoutBlocking();
         Job<Integer, R> job = new Job<>(key, System.nanoTime(), call, outcome -> out -> answer(key, outcome, request, out));
         if (!dispatcher.submit(job)) {
             call.refuse(503, "the " + command() + " train is full (" + dispatcher.queueCapacity() + " jobs waiting); try again shortly");

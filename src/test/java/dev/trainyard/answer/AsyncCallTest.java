@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trainyard.config.ThreadFactories;
 import dev.trainyard.data.DataUnavailableException;
 import dev.trainyard.data.OutcomeUnknownException;
 import dev.trainyard.http.HttpProblem;
@@ -274,7 +275,7 @@ class AsyncCallTest {
     }
 
     @Test
-    void aSmallAnswerGoesIntoTheContainersBufferAndOnlyTheTrainFlushesIt() throws Exception {
+    void aSmallAnswerGoesIntoTheContainersBufferUnlessTheCallIsNonBlocking() throws Exception {
         FakeAsync async = FakeAsync.start();
         async.clientStopsReading();
         assertTrue(async.call().claim());
@@ -284,9 +285,98 @@ class AsyncCallTest {
         assertEquals("{\"done\":true}", async.body());
 
         FakeAsync train = FakeAsync.start();
+        train.call().sendsWithoutBlocking();
         assertTrue(train.call().claim());
-        train.call().answerFlushed(ok("{\"done\":true}"));
-        assertEquals(1, train.flushes());
+        train.call().answer(ok("{\"done\":true}"));
+        assertEquals(1, train.flushes(), "pushed out by the answering thread");
         assertEquals(1, train.completes());
+        assertEquals("{\"done\":true}", train.body());
+    }
+
+    @Test
+    void aNonBlockingCallsAnswerToAClientThatReadsNothingHoldsNoThreadAndIsCutAtTheStallBound() throws Exception {
+        OpenCalls calls = new OpenCalls(5_000, () -> 0, 0);
+        FakeAsync reads = FakeAsync.start(calls, 60_000);
+        reads.call().sendsWithoutBlocking();
+        reads.clientStopsReading();
+        assertTrue(reads.call().claim());
+        reads.call().answer(ok("{\"done\":true}"));
+        assertEquals(0, reads.completes(), "not out: not complete");
+        assertEquals(1, calls.unreadCount());
+        reads.clientReadsAgain();
+        assertEquals(1, reads.completes());
+        assertEquals(1, reads.flushes());
+        assertEquals(0, calls.unreadCount());
+
+        FakeAsync never = FakeAsync.start(calls, 60_000);
+        never.call().sendsWithoutBlocking();
+        never.clientStopsReading();
+        assertTrue(never.call().claim());
+        never.call().answer(ok("{\"done\":true}"));
+        calls.sweep();
+        assertEquals(CutShort.PATH, never.dispatchedTo(), "its connection is aborted, not completed as if whole");
+        assertEquals(0, never.completes());
+        assertEquals(0, calls.openCount());
+    }
+
+    @Test
+    void aNonBlockingCallRefusedOrTimedOutIsAnsweredThroughItsOutput() throws Exception {
+        FakeAsync refused = FakeAsync.start();
+        refused.call().sendsWithoutBlocking();
+        assertTrue(refused.call().refuse(503, "full"));
+        assertEquals(503, refused.status());
+        assertEquals("1", refused.header("Retry-After"));
+        assertEquals(1, refused.completes());
+        assertTrue(refused.body().contains("\"status\":503"), refused.body());
+
+        FakeAsync timedOut = FakeAsync.start();
+        timedOut.call().sendsWithoutBlocking();
+        assertTrue(timedOut.call().claim());
+        timedOut.timeout();
+        assertEquals(504, timedOut.status());
+        assertEquals(1, timedOut.completes());
+        timedOut.call().answer(ok("{\"done\":true}"));
+        assertEquals(1, timedOut.completes(), "the late answer is dropped");
+        assertTrue(timedOut.body().contains("\"status\":504") && !timedOut.body().contains("done"), timedOut.body());
+        assertEquals(0, timedOut.touchesAfterComplete());
+    }
+    @Test
+    void whereTheContainerRunsTheNextRequestOnTheEndingThreadOurThreadsHandTheEndToAContainerThread() throws Exception {
+        OpenCalls calls = new OpenCalls(5_000, () -> 0, 60_000, true);
+        FakeAsync fake = FakeAsync.start(calls, 60_000);
+        fake.call().sendsWithoutBlocking();
+        assertTrue(fake.call().claim());
+        Thread ours = ThreadFactories.platform("test-worker")
+                .newThread(() -> fake.call().answer(ok("{\"done\":true}")));
+        ours.start();
+        ours.join(5_000);
+        assertEquals("{\"done\":true}", fake.body(), "written on the worker");
+        assertEquals(0, fake.completes(), "not ended on the worker: the container would serve the next request there");
+        assertEquals(0, calls.openCount(), "counted as closed at once");
+        assertEquals(1, fake.runOnContainerThread());
+        assertEquals(1, fake.completes());
+
+        FakeAsync onContainer = FakeAsync.start(calls, 60_000);
+        assertTrue(onContainer.call().claim());
+        onContainer.call().answer(ok("{\"done\":true}"));
+        assertEquals(1, onContainer.completes(), "a container thread ends it itself");
+        assertEquals(0, onContainer.runOnContainerThread());
+    }
+
+    @Test
+    void aTimeoutBeforeTheHandedOverEndEndsTheRequestAndTheHandOverThenTouchesNothing() throws Exception {
+        OpenCalls calls = new OpenCalls(5_000, () -> 0, 60_000, true);
+        FakeAsync fake = FakeAsync.start(calls, 60_000);
+        assertTrue(fake.call().claim());
+        Thread ours = ThreadFactories.platform("test-worker")
+                .newThread(() -> fake.call().answer(ok("{\"done\":true}")));
+        ours.start();
+        ours.join(5_000);
+        fake.timeout();
+        assertEquals(1, fake.completes(), "ended inside the container's callback");
+        assertEquals("{\"done\":true}", fake.body(), "with the work's answer");
+        assertEquals(1, fake.runOnContainerThread());
+        assertEquals(1, fake.completes(), "the late hand-over does not end it again");
+        assertEquals(0, fake.touchesAfterComplete());
     }
 }

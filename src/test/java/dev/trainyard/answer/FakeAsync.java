@@ -29,6 +29,8 @@ public final class FakeAsync {
     private final AtomicInteger completes = new AtomicInteger();
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private volatile String dispatchedTo;
+    /** What was given to AsyncContext.start, to run on a container thread when the test says so. */
+    private final java.util.Queue<Runnable> handedToContainer = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final AtomicInteger touchesAfterComplete = new AtomicInteger();
     private final CountDownLatch completed = new CountDownLatch(1);
     private volatile int status = 200;
@@ -71,6 +73,11 @@ public final class FakeAsync {
             }
             pending = !clientReads;
         }
+
+        @Override
+        public void flush() {
+            flushes.incrementAndGet();
+        }
     };
 
     private FakeAsync(OpenCalls calls, long timeoutMillis) {
@@ -103,7 +110,6 @@ public final class FakeAsync {
                 case "getBufferSize" -> {
                     return bufferSize;
                 }
-                case "flushBuffer" -> flushes.incrementAndGet();
                 case "resetBuffer" -> body.getBuffer().setLength(0);
                 case "setContentType", "setCharacterEncoding" -> {
                     // Recorded nowhere: the tests read status and body.
@@ -130,6 +136,7 @@ public final class FakeAsync {
                     completed.countDown();
                 }
                 case "dispatch" -> dispatchedTo = (String) args[0];
+                case "start" -> handedToContainer.add((Runnable) args[0]);
                 default -> throw new UnsupportedOperationException(method);
             }
             return null;
@@ -195,7 +202,7 @@ public final class FakeAsync {
         bufferSize = bytes;
     }
 
-    /** How often the answer was flushed on the answering thread. */
+    /** How often the answer's output was flushed. */
     public int flushes() {
         return flushes.get();
     }
@@ -212,6 +219,16 @@ public final class FakeAsync {
             pending = false;
             writeListener.onWritePossible();
         }
+    }
+
+    /** Runs what was given to AsyncContext.start, as the container's thread would; how many. */
+    public int runOnContainerThread() {
+        int ran = 0;
+        for (Runnable task = handedToContainer.poll(); task != null; task = handedToContainer.poll()) {
+            task.run();
+            ran++;
+        }
+        return ran;
     }
 
     /** Waits (bounded) until the request has completed; false if it has not within the time. */
