@@ -3,34 +3,28 @@ package dev.trainyard.it;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.trainyard.it.support.EndpointTest;
 import dev.trainyard.it.support.RawAnswers;
 import java.io.IOException;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * Clients that frame their requests so that two readers of the same bytes disagree on where a
- * request ends. On raw sockets: an HTTP client will not send such a request at all.
+ * Clients that break the rules, on purpose or by accident: requests framed so that two readers
+ * disagree on where one ends, bodies that stop half-way, pipelines whose answers are never read.
+ * On raw sockets: an HTTP client will not send such requests at all. Clients that only go slowly
+ * are {@link SlowClientsIT}'s.
  */
 class HostileClientsIT extends EndpointTest {
 
@@ -161,119 +155,84 @@ class HostileClientsIT extends EndpointTest {
     }
 
     /**
-     * Clients that send a body a byte at a time, each byte soon enough to keep any idle timeout
-     * away: more of them than the server has request threads (200 on every server here), to the
-     * blocking upload, to a GET whose body nobody reads (the container would drain it), and a few
-     * to the async upload. A body that keeps less than the least pace over a stall bound is the
-     * client's failure: each gets a 408 or 400 in Trainyard's JSON, or its connection closed. Once
-     * every one has its answer, and while they still send, a fresh request is answered: no thread
-     * waits on what they still send (a server that drained their bodies on its request threads
-     * would have none left). At the end nothing of theirs is open.
+     * Requests pipelined behind Train requests on one connection: five entries, then a blocking
+     * sleep, then a hello that closes. Each is answered 200 in order, and the sleep is served by a
+     * thread of the container's, never by the Train worker that ended the request before it (a
+     * container that runs the connection's next request on the thread that ends one would have the
+     * worker serve it: busy for the whole sleep). The Train is as healthy afterwards.
      */
     @Test
-    void slowBodiesHoldNoRequestThreadForLong() throws Exception {
-        Map<String, String> heads = new LinkedHashMap<>();
-        String declared = "Content-Length: " + 1024 * 1024 + "\r\n\r\n";
-        heads.put("blocking upload", "POST " + base.getPath() + "blocking/upload HTTP/1.1\r\nHost: " + host()
-                + "\r\nContent-Type: application/octet-stream\r\n" + declared);
-        heads.put("a GET's body", "GET " + base.getPath() + "blocking/hello HTTP/1.1\r\nHost: " + host() + "\r\n" + declared);
-        heads.put("async upload", "POST " + base.getPath() + "async/upload HTTP/1.1\r\nHost: " + host()
-                + "\r\nContent-Type: application/octet-stream\r\n" + declared);
-        Map<String, Integer> counts = Map.of("blocking upload", 110, "a GET's body", 110, "async upload", 20);
-        List<Socket> slow = new ArrayList<>();
-        List<String> shapeOf = new ArrayList<>();
-        ExecutorService readers = Executors.newFixedThreadPool(counts.values().stream()
-                .mapToInt(Integer::intValue).sum());
-        AtomicBoolean trickling = new AtomicBoolean(true);
-        Thread trickle = new Thread(() -> {
-            while (trickling.get()) {
-                for (Socket socket : List.copyOf(slow)) {
-                    try {
-                        socket.getOutputStream().write('x');
-                    } catch (IOException closedByTheServer) {
-                        // Cut: nothing more to send there.
-                    }
-                }
-                try {
-                    Thread.sleep(250);
-                } catch (InterruptedException e) {
-                    return;
-                }
+    void aRequestPipelinedBehindTrainRequestsIsNeverServedByATrainWorker() throws Exception {
+        String entry = "GET " + base.getPath() + "train/entry?id=13 HTTP/1.1\r\nHost: " + host() + "\r\n\r\n";
+        String sleep = "GET " + base.getPath() + "blocking/sleep?ms=1500 HTTP/1.1\r\nHost: " + host() + "\r\n\r\n";
+        String hello = "GET " + base.getPath() + "blocking/hello HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n\r\n";
+        try (Socket socket = connect(0)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write((entry.repeat(5) + sleep + hello).getBytes(StandardCharsets.ISO_8859_1));
+            StringBuilder answers = new StringBuilder();
+            while (!RawAnswers.whole(answers.toString(), 5)) {
+                int b = socket.getInputStream().read();
+                assertTrue(b >= 0, "closed after " + RawAnswers.statuses(answers.toString()) + " on " + server());
+                answers.append((char) b);
             }
-        }, "trickle");
-        List<CompletableFuture<String>> answers = new ArrayList<>();
-        List<CompletableFuture<Void>> answered = new ArrayList<>();
-        long started = System.nanoTime();
-        try {
-            for (Map.Entry<String, String> head : heads.entrySet()) {
-                for (int i = 0; i < counts.get(head.getKey()); i++) {
-                    Socket socket = connect(0);
-                    socket.getOutputStream().write(head.getValue().getBytes(StandardCharsets.ISO_8859_1));
-                    slow.add(socket);
-                    shapeOf.add(head.getKey());
-                    CompletableFuture<Void> first = new CompletableFuture<>();
-                    answered.add(first);
-                    answers.add(CompletableFuture.supplyAsync(() -> readAnswer(socket, 30_000, first), readers));
-                }
-            }
-            trickle.start();
-            try {
-                CompletableFuture.allOf(answered.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
-            } catch (TimeoutException e) {
-                fail(answered.stream().filter(f -> !f.isDone()).count() + " of " + slow.size()
-                        + " trickling clients neither answered nor closed after 30 s, on " + server());
-            }
-            double cut = (System.nanoTime() - started) / 1e9;
-            HttpResponse<String> meanwhile = send(HttpRequest.newBuilder(uri("blocking/hello"))
-                    .timeout(Duration.ofSeconds(20)).build());
-            assertEquals(200, meanwhile.statusCode(), "a fresh request while " + slow.size() + " clients trickle, on " + server());
-            List<Executable> checks = new ArrayList<>();
-            for (int i = 0; i < answers.size(); i++) {
-                String shape = shapeOf.get(i);
-                CompletableFuture<String> answer = answers.get(i);
-                checks.add(() -> {
-                    String said = answer.get();
-                    List<Integer> statuses = RawAnswers.statuses(said);
-                    String what = shape + " on " + server() + ": " + statuses + "\n" + said;
-                    assertTrue(!said.startsWith("still open"), what);
-                    assertTrue(statuses.size() <= 1 && (statuses.isEmpty() || statuses.get(0) == 408 || statuses.get(0) == 400), what);
-                    // An empty refusal is the server's own, before the WAR saw the request (GlassFish's to a GET with a body).
-                    assertTrue(statuses.isEmpty() || said.contains("\"status\":" + statuses.get(0)) || said.endsWith("\r\n\r\n"),
-                            "not Trainyard's JSON: " + what);
-                });
-            }
-            assertAll(checks);
-            assertTrue(fallsTo("trainyard_request_threads_busy", 1), "request threads still busy on " + server());
-            assertTrue(openFallsTo(0), "async requests left open on " + server());
-            System.out.printf(Locale.ROOT, "%s: %d trickling clients answered or closed after %.1f s, all of them whole after %.1f s%n",
-                    server(), slow.size(), cut, (System.nanoTime() - started) / 1e9);
-        } finally {
-            trickling.set(false);
-            trickle.interrupt();
-            trickle.join();
-            for (Socket socket : slow) {
-                socket.close();
-            }
-            readers.shutdownNow();
+            assertEquals(0, metric("trainyard_train_workers_busy"), "a Train worker busy while the request pipelined behind"
+                    + " its answers sleeps, on " + server());
+            answers.append(RawAnswers.read(socket, false, () -> { }));
+            assertEquals(List.of(200, 200, 200, 200, 200, 200, 200), RawAnswers.statuses(answers.toString()),
+                    "on " + server() + ":\n" + answers);
         }
+        assertEquals(200, get("train/entry?id=13").statusCode(), "the Train after a pipelined client, on " + server());
     }
 
     /**
-     * What the server sent on {@code socket} until it closed the connection (a reset after its
-     * last byte read as the close) or one answer was whole, or "still open" after {@code millis};
-     * {@code first} completes at the first byte or the close, whichever comes first.
+     * A client that pipelines Train requests on one connection and never reads an answer. An
+     * entry's answer is small, so it takes thousands of them to fill the buffers between server
+     * and client (a receive window of 1 KiB on the client's side); the client sends more than
+     * that. Once they are full, the answer that does not fit waits with the container and no
+     * Train worker waits for it: every worker idle, and a fresh Train request answered, while the
+     * client still holds the connection. Its answer is then cut at the stall bound, and nothing of
+     * it stays open. On a server whose output takes every answer, they are all answered instead.
      */
-    private static String readAnswer(Socket socket, int millis, CompletableFuture<Void> first) {
-        try {
-            socket.setSoTimeout(millis);
-            return RawAnswers.read(socket, true, () -> first.complete(null));
-        } catch (SocketTimeoutException open) {
-            return "still open after " + millis + " ms";
-        } catch (IOException closed) {
-            return "";
-        } finally {
-            first.complete(null);
+    @Test
+    void aClientThatPipelinesTrainRequestsAndNeverReadsHoldsNoWorker() throws Exception {
+        int pipelined = 12_000;
+        String request = "GET " + base.getPath() + "train/entry?id=11 HTTP/1.1\r\nHost: " + host() + "\r\n\r\n";
+        double jobs = metric("trainyard_train_jobs_total");
+        double cut = metric("trainyard_async_timeouts_total", "outcome=\"cut\"");
+        try (Socket hostile = connect(1024)) {
+            Thread sender = new Thread(() -> {
+                try {
+                    hostile.getOutputStream().write(request.repeat(pipelined).getBytes(StandardCharsets.ISO_8859_1));
+                } catch (IOException cutByTheServer) {
+                    // What it did not send, it needs no answer for.
+                }
+            }, "pipeline");
+            sender.start();
+            try {
+                // Until the server takes no more of the client's requests: an answer waits for the
+                // client, all are answered, or none has been for a while. Then no worker may stay
+                // busy (one flushing to this client would, for up to the server's write timeout).
+                Progress done = new Progress(() -> metric("trainyard_train_jobs_total"));
+                boolean stopped = becomes(() -> metric("trainyard_async_unread_answers") >= 1
+                        || metric("trainyard_async_timeouts_total", "outcome=\"cut\"") > cut
+                        || done.now() >= jobs + pipelined
+                        || done.stillFor(Duration.ofSeconds(2)), 60);
+                assertTrue(stopped, "the server still takes the client's requests: "
+                        + (metric("trainyard_train_jobs_total") - jobs) + " of " + pipelined + " done, on " + server());
+                assertTrue(fallsTo("trainyard_train_workers_busy", 0), metric("trainyard_train_workers_busy")
+                        + " Train workers busy while a client that reads nothing holds its answers ("
+                        + (metric("trainyard_train_jobs_total") - jobs) + " of " + pipelined + " done), on " + server());
+                assertEquals(200, get("train/entry?id=7").statusCode(), "a fresh Train request meanwhile, on " + server());
+                assertTrue(openFallsTo(0), metric("trainyard_async_open_requests") + " async requests open ("
+                        + metric("trainyard_async_unread_answers") + " answers unread) while the client still holds, on " + server());
+                assertTrue(fallsTo("trainyard_async_unread_answers", 0), "an answer still waits for a client that reads nothing, on " + server());
+            } finally {
+                hostile.setSoLinger(true, 0);
+                hostile.close();
+                sender.join(10_000);
+            }
         }
+        assertTrue(fallsTo("trainyard_request_threads_busy", 1), "request threads still busy on " + server());
     }
 
     private String exchangeOrSay(String bytes, boolean closeOurSide) {
@@ -281,6 +240,32 @@ class HostileClientsIT extends EndpointTest {
             return exchange(bytes, closeOurSide, true);
         } catch (IOException e) {
             return "no answer: " + e;
+        }
+    }
+
+    /** A count that rises while work goes on: whether it has stood still for a while. */
+    private static final class Progress {
+
+        private final DoubleSupplier count;
+        private double last = Double.NaN;
+        private long since = System.nanoTime();
+
+        Progress(DoubleSupplier count) {
+            this.count = count;
+        }
+
+        double now() {
+            double value = count.getAsDouble();
+            if (value != last) {
+                last = value;
+                since = System.nanoTime();
+            }
+            return value;
+        }
+
+        boolean stillFor(Duration duration) {
+            now();
+            return System.nanoTime() - since >= duration.toNanos();
         }
     }
 }

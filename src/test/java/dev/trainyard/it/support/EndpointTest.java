@@ -177,17 +177,18 @@ public abstract class EndpointTest {
 
     /** Waits (bounded, 10 s) until a /metrics gauge falls to {@code level}. */
     protected boolean fallsTo(String family, double level) throws InterruptedException {
-        return reaches(family, value -> value <= level, 100);
+        return becomes(() -> metric(family) <= level, 10);
     }
 
     /** Waits (bounded, 30 s: a load the test builds up) until a /metrics gauge rises to {@code level}. */
     protected boolean risesTo(String family, double level) throws InterruptedException {
-        return reaches(family, value -> value >= level, 300);
+        return becomes(() -> metric(family) >= level, 30);
     }
 
-    private boolean reaches(String family, java.util.function.DoublePredicate there, int polls) throws InterruptedException {
-        for (int i = 0; i < polls; i++) {
-            if (there.test(metric(family))) {
+    /** Waits (bounded, {@code seconds}) until {@code condition} holds, looking ten times a second. */
+    protected static boolean becomes(java.util.function.BooleanSupplier condition, int seconds) throws InterruptedException {
+        for (int i = 0; i < seconds * 10; i++) {
+            if (condition.getAsBoolean()) {
                 return true;
             }
             Thread.sleep(100);

@@ -4,9 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,12 +50,47 @@ public final class RawAnswers {
         return got.toString(StandardCharsets.ISO_8859_1);
     }
 
+    /**
+     * One answer on {@code socket} ({@link #read}), or "still open after ..." when a read waits
+     * {@code millis}, or nothing when the connection failed; {@code first} completes at the first
+     * byte or the end, whichever comes first.
+     */
+    public static String within(Socket socket, int millis, CompletableFuture<Void> first) {
+        try {
+            socket.setSoTimeout(millis);
+            return read(socket, true, () -> first.complete(null));
+        } catch (SocketTimeoutException open) {
+            return "still open after " + millis + " ms";
+        } catch (IOException closed) {
+            return "";
+        } finally {
+            first.complete(null);
+        }
+    }
+
     /** Whether {@code answer} holds a head and as many body bytes as its Content-Length says. */
     public static boolean whole(String answer) {
-        int head = answer.indexOf("\r\n\r\n");
-        Matcher length = CONTENT_LENGTH.matcher(answer);
-        return head >= 0 && length.find() && length.start() < head
-                && answer.length() - head - 4 >= Integer.parseInt(length.group(1));
+        return whole(answer, 1);
+    }
+
+    /** Whether {@code answers} starts with {@code count} answers, each whole by its Content-Length. */
+    public static boolean whole(String answers, int count) {
+        int at = 0;
+        for (int i = 0; i < count; i++) {
+            int head = answers.indexOf("\r\n\r\n", at);
+            if (head < 0) {
+                return false;
+            }
+            Matcher length = CONTENT_LENGTH.matcher(answers).region(Math.max(0, at - 2), head + 2);
+            if (!length.find()) {
+                return false;
+            }
+            at = head + 4 + Integer.parseInt(length.group(1));
+            if (answers.length() < at) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The status of every answer in {@code answers}, in order. */
