@@ -3,6 +3,8 @@ package dev.trainyard.it.support;
 import dev.trainyard.it.remote.RemoteDeployment;
 import dev.trainyard.tool.run.GlassFishLog;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.io.StringWriter;
@@ -22,9 +24,10 @@ import java.util.stream.Stream;
  * What the server under test logged, so that a test can assert that a fault left no trace of a
  * bug (an IllegalStateException from a request touched after it completed, say). Tomcat and
  * GlassFish run as processes of their own: their log files are read. Jetty runs embedded in the
- * test JVM: the WAR's java.util.logging records (WARNING and above) are captured in memory; Jetty's
- * own messages go to the console through SLF4J and are not seen here. Against a deployment the
- * suite did not start, the file named by it.log (a container's output followed into a file will do).
+ * test JVM: the WAR's java.util.logging records (WARNING and above) are captured in memory, and so
+ * is what goes to the console's error stream, where Jetty's own messages go through SLF4J. Against a
+ * deployment the suite did not start, the file named by it.log (a container's output followed into
+ * a file will do).
  */
 public final class ServerLog {
 
@@ -40,6 +43,20 @@ public final class ServerLog {
             return;
         }
         capturing = true;
+        PrintStream console = System.err;
+        System.setErr(new PrintStream(new OutputStream() {
+            @Override
+            public void write(int b) {
+                console.write(b);
+                CAPTURED.append((char) b);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                console.write(bytes, offset, length);
+                CAPTURED.append(new String(bytes, offset, length, StandardCharsets.UTF_8));
+            }
+        }, true, StandardCharsets.UTF_8));
         Logger.getLogger("").addHandler(new Handler() {
             @Override
             public void publish(LogRecord record) {
