@@ -18,6 +18,8 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -25,7 +27,7 @@ import java.util.stream.Stream;
  * bug (an IllegalStateException from a request touched after it completed, say). Tomcat and
  * GlassFish run as processes of their own: their log files are read. Jetty runs embedded in the
  * test JVM: the WAR's java.util.logging records (WARNING and above) are captured in memory, and so
- * is what goes to the console's error stream, where Jetty's own messages go through SLF4J. Against a
+ * are Jetty's own records, which go through SLF4J to the console's error stream. Against a
  * deployment the suite did not start, the file named by it.log (a container's output followed into
  * a file will do).
  */
@@ -44,17 +46,18 @@ public final class ServerLog {
         }
         capturing = true;
         PrintStream console = System.err;
+        JettyLines jetty = new JettyLines();
         System.setErr(new PrintStream(new OutputStream() {
             @Override
             public void write(int b) {
                 console.write(b);
-                CAPTURED.append((char) b);
+                jetty.take(new String(new byte[] {(byte) b}, StandardCharsets.ISO_8859_1));
             }
 
             @Override
             public void write(byte[] bytes, int offset, int length) {
                 console.write(bytes, offset, length);
-                CAPTURED.append(new String(bytes, offset, length, StandardCharsets.UTF_8));
+                jetty.take(new String(bytes, offset, length, StandardCharsets.UTF_8));
             }
         }, true, StandardCharsets.UTF_8));
         Logger.getLogger("").addHandler(new Handler() {
@@ -185,6 +188,35 @@ public final class ServerLog {
     }
 
     /** A point in the server's log: its file's identity, and the position in it. */
+    /**
+     * The records of Jetty's own loggers among what the test JVM writes to its error stream (SLF4J's
+     * simple format: "[thread] LEVEL logger - message", then the lines of its stack trace): the test's
+     * own records there (the embedded database's, say) are not the server's.
+     */
+    private static final class JettyLines {
+
+        private static final Pattern RECORD = Pattern.compile("^\\[[^\\]]*\\] [A-Z]+ (\\S+) - ");
+        private final StringBuilder line = new StringBuilder();
+        private boolean inJettyRecord;
+
+        synchronized void take(String text) {
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                line.append(c);
+                if (c == '\n') {
+                    Matcher record = RECORD.matcher(line);
+                    if (record.find()) {
+                        inJettyRecord = record.group(1).startsWith("org.eclipse.jetty");
+                    }
+                    if (inJettyRecord) {
+                        CAPTURED.append(line);
+                    }
+                    line.setLength(0);
+                }
+            }
+        }
+    }
+
     public record Mark(Object key, long offset) {
     }
 
