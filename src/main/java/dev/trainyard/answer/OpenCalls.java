@@ -7,6 +7,7 @@ import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.Metrics;
 import dev.trainyard.metrics.PrometheusText;
 import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletRequest;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,6 +35,8 @@ public final class OpenCalls implements MetricSource {
     /** How long a client may take none of what it is sent (a stream's page, an answer) before its request is cut. */
     private final long stallMillis;
     private final boolean endsOnContainerThread;
+    /** The connections of the answers cut here, for as long as a request may still be read from one. */
+    final AbortedConnections aborted;
     /** Sweeps {@link #unread} while the WAR runs; made on first need, stopped by the drain. */
     private ScheduledExecutorService sweeper;
     private final LongAdder started = new LongAdder();
@@ -71,6 +74,7 @@ public final class OpenCalls implements MetricSource {
         this.busyRequestThreads = busyRequestThreads;
         this.stallMillis = stallMillis;
         this.endsOnContainerThread = endsOnContainerThread;
+        this.aborted = new AbortedConnections(stallMillis, System::nanoTime);
     }
 
     /**
@@ -135,6 +139,14 @@ public final class OpenCalls implements MetricSource {
                 progress.notifyAll();
             }
         }
+    }
+
+    /**
+     * Whether {@code request} was read from a connection whose answer the WAR aborted: it must not
+     * run, since its container is closing that connection and may recycle it unannounced.
+     */
+    public boolean behindAnAbort(ServletRequest request) {
+        return aborted.holds(request);
     }
 
     public int openCount() {
@@ -221,6 +233,13 @@ public final class OpenCalls implements MetricSource {
         out.family("trainyard_async_unread_answers", "gauge",
                         "Async answers handed to the container that their clients have not taken yet (their connections aborted once they wait past the stall bound)")
                 .sample("trainyard_async_unread_answers", unread.size());
+        out.family("trainyard_aborted_connections", "gauge",
+                        "Connections whose answers were cut, remembered so that no request read from them afterwards runs (at most "
+                        + AbortedConnections.CAPACITY + ", each for the stall bound)")
+                .sample("trainyard_aborted_connections", aborted.size());
+        out.family("trainyard_requests_behind_abort_total", "counter",
+                        "Requests read from a connection after its answer was cut, not run (the connection was closing)")
+                .sample("trainyard_requests_behind_abort_total", aborted.turnedAway());
         out.family("trainyard_draining", "gauge", "1 once the server has begun to stop")
                 .sample("trainyard_draining", draining ? 1 : 0);
     }

@@ -60,6 +60,8 @@ final class RequestEnd {
             return;
         }
         calls.cut.increment();
+        // Before the container hears of it: it may serve what was pipelined behind at once.
+        calls.aborted.remember(context.getRequest());
         tell(() -> {
             context.getRequest().setAttribute(CutShort.WHY, why);
             context.dispatch(CutShort.PATH);

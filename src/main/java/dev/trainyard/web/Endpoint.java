@@ -12,6 +12,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Base of every endpoint: answers any other method than its one (GET unless it says otherwise) with
@@ -20,11 +22,14 @@ import java.util.List;
  * reason, 503 with Retry-After when the database did nothing, 504 when it may have done the write
  * and never said). HttpServlet's own 405 would be an HTML page in each server's style; clients of
  * all three servers get the same JSON here. While the server stops, it refuses new work (503);
- * with trainyard.lab=off, the lab endpoints answer 404. A request body sent to an endpoint that
+ * with trainyard.lab=off, the lab endpoints answer 404. A request read from a connection
+ * whose earlier answer was cut is not run. A request body sent to an endpoint that
  * reads none is refused (400) before a byte of it is read, and the connection closed: nothing
  * would read it, and a client could hold the request while it sends it slowly.
  */
 public abstract class Endpoint extends HttpServlet {
+
+    private static final Logger LOG = Logger.getLogger(Endpoint.class.getName());
 
     private OpenCalls calls;
     private boolean labOff;
@@ -43,6 +48,17 @@ public abstract class Endpoint extends HttpServlet {
             response.setHeader("Retry-After", Integer.toString(Problems.DATABASE_RETRY_AFTER_SECONDS));
             response.setHeader("Connection", "close");
             Problems.send(response, 503, "the server is shutting down; not run");
+            return;
+        }
+        if (calls.behindAnAbort(request)) {
+            // Pipelined behind an answer cut here, on a connection its container is closing: no
+            // client can read what it would answer, and work started for it could outlive it.
+            response.setHeader("Connection", "close");
+            try {
+                Problems.send(response, 503, "an earlier answer on this connection was cut; not run");
+            } catch (IOException closing) {
+                LOG.log(Level.FINE, "no answer for a request behind a cut one", closing);
+            }
             return;
         }
         if (lab() && labOff) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.NothingTouchedAfterItEnded;
 import dev.trainyard.it.support.RawAnswers;
 import java.io.IOException;
 import java.net.Socket;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.function.Executable;
 
 /**
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.function.Executable;
  * On raw sockets: an HTTP client will not send such requests at all. Clients that only go slowly
  * are {@link SlowClientsIT}'s.
  */
+@ExtendWith(NothingTouchedAfterItEnded.class)
 class HostileClientsIT extends EndpointTest {
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.NothingTouchedAfterItEnded;
 import dev.trainyard.it.support.RawAnswers;
 import java.io.IOException;
 import java.net.Socket;
@@ -27,6 +28,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.function.Executable;
 
 /**
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.function.Executable;
  * for an idle timeout: bodies and headers sent a byte at a time, by more clients than the server
  * has request threads. On raw sockets: an HTTP client sends its requests whole.
  */
+@ExtendWith(NothingTouchedAfterItEnded.class)
 class SlowClientsIT extends EndpointTest {
 
     /**

@@ -3,6 +3,8 @@ package dev.trainyard.it.support;
 import dev.trainyard.it.remote.RemoteDeployment;
 import dev.trainyard.tool.run.GlassFishLog;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.io.StringWriter;
@@ -16,15 +18,18 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * What the server under test logged, so that a test can assert that a fault left no trace of a
  * bug (an IllegalStateException from a request touched after it completed, say). Tomcat and
  * GlassFish run as processes of their own: their log files are read. Jetty runs embedded in the
- * test JVM: the WAR's java.util.logging records (WARNING and above) are captured in memory; Jetty's
- * own messages go to the console through SLF4J and are not seen here. Against a deployment the
- * suite did not start, the file named by it.log (a container's output followed into a file will do).
+ * test JVM: the WAR's java.util.logging records (WARNING and above) are captured in memory, and so
+ * are Jetty's own records, which go through SLF4J to the console's error stream. Against a
+ * deployment the suite did not start, the file named by it.log (a container's output followed into
+ * a file will do).
  */
 public final class ServerLog {
 
@@ -40,6 +45,21 @@ public final class ServerLog {
             return;
         }
         capturing = true;
+        PrintStream console = System.err;
+        JettyLines jetty = new JettyLines();
+        System.setErr(new PrintStream(new OutputStream() {
+            @Override
+            public void write(int b) {
+                console.write(b);
+                jetty.take(new String(new byte[] {(byte) b}, StandardCharsets.ISO_8859_1));
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                console.write(bytes, offset, length);
+                jetty.take(new String(bytes, offset, length, StandardCharsets.UTF_8));
+            }
+        }, true, StandardCharsets.UTF_8));
         Logger.getLogger("").addHandler(new Handler() {
             @Override
             public void publish(LogRecord record) {
@@ -168,6 +188,35 @@ public final class ServerLog {
     }
 
     /** A point in the server's log: its file's identity, and the position in it. */
+    /**
+     * The records of Jetty's own loggers among what the test JVM writes to its error stream (SLF4J's
+     * simple format: "[thread] LEVEL logger - message", then the lines of its stack trace): the test's
+     * own records there (the embedded database's, say) are not the server's.
+     */
+    private static final class JettyLines {
+
+        private static final Pattern RECORD = Pattern.compile("^\\[[^\\]]*\\] [A-Z]+ (\\S+) - ");
+        private final StringBuilder line = new StringBuilder();
+        private boolean inJettyRecord;
+
+        synchronized void take(String text) {
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                line.append(c);
+                if (c == '\n') {
+                    Matcher record = RECORD.matcher(line);
+                    if (record.find()) {
+                        inJettyRecord = record.group(1).startsWith("org.eclipse.jetty");
+                    }
+                    if (inJettyRecord) {
+                        CAPTURED.append(line);
+                    }
+                    line.setLength(0);
+                }
+            }
+        }
+    }
+
     public record Mark(Object key, long offset) {
     }
 
