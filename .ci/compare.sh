@@ -33,10 +33,18 @@ check_report() {
   drawn=$(awk 'BEGIN { RS = "</svg>" } /<svg/ && /<polyline/ { n++ } END { print n + 0 }' <<<"$dom")
   [ "$charts" -gt 0 ] && [ "$drawn" -eq "$charts" ] || { echo "the rendered report drew $drawn of $charts charts"; exit 1; }
   grep -q "Crossovers" "$dir/summary.txt" || { echo "no crossovers in the summary"; exit 1; }
+  # summary.json holds to its schema (a validator that is not the tests' own), with every cell of cells.csv.
+  python3 - "$dir/summary.json" docs/summary.schema.json "$cells" <<'EOF' || exit 1
+import json, sys, jsonschema
+summary, schema = (json.load(open(path)) for path in sys.argv[1:3])
+errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in jsonschema.Draft202012Validator(schema).iter_errors(summary)]
+if errors or len(summary["cells"]) != int(sys.argv[3]):
+    sys.exit(f"summary.json: {len(summary['cells'])} cells; " + "; ".join(errors[:5]))
+EOF
   for variant in $2; do
     [ -f "$dir/$variant/dashboard/index.html" ] || { echo "no JMeter dashboard for $variant"; exit 1; }
   done
-  echo "   report: $cells sane cells with thread samples on every server, the verdict matrix and $charts charts rendered by Chromium, crossovers, dashboards for $2"
+  echo "   report: $cells sane cells with thread samples on every server, the verdict matrix and $charts charts rendered by Chromium, crossovers, summary.json valid, dashboards for $2"
 }
 all_plans=sleep,offload,entry,store,products,hello,threads,open
 echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans (tomcat, jetty, glassfish)"

@@ -27,7 +27,7 @@ echo "Maven and GlassFish on $JAVA_HOME; Tomcat and Jetty on ${TRAINYARD_JDK21_H
 
 # curl for the runner checks and the HTTP/2 stop test; openssl for the HTTPS tests' old-protocol
 # client; wrk for the comparison's lean cross-check and h2load (nghttp2-client) for its HTTP/2 cells; taskset to keep the load client off the server's cores; Chromium to
-# render the report as a user sees it.
+# render the report as a user sees it; a JSON Schema validator (Python's jsonschema) for summary.json.
 missing=""
 command -v curl >/dev/null || missing="$missing curl"
 command -v openssl >/dev/null || missing="$missing openssl"
@@ -35,6 +35,7 @@ command -v wrk >/dev/null || missing="$missing wrk"
 command -v h2load >/dev/null || missing="$missing nghttp2-client"
 command -v taskset >/dev/null || missing="$missing util-linux"
 command -v chromium >/dev/null || missing="$missing chromium"
+python3 -c 'import jsonschema' 2>/dev/null || missing="$missing python3-jsonschema"
 if [ -n "$missing" ]; then apt-get update -qq && apt-get install -y -qq $missing; fi
 
 # Maven 3.9 reads MAVEN_ARGS: batch mode, no download progress, without changing the command.

@@ -6,17 +6,19 @@ import dev.trainyard.tool.compare.analysis.Analysis;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Footprint;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
+import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The comparison's outputs, from the measured cells: report.html (crossovers, the experiments'
- * findings, charts, every cell), cells.csv, and a short summary on the console.
+ * findings, charts, every cell), cells.csv, verdicts.csv, summary.json, and a short summary on the console.
  */
 public final class Report {
 
@@ -42,16 +44,23 @@ public final class Report {
 
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
-        Files.write(dir.resolve("cells.csv"), CellsCsv.lines(results), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("cells.csv"), CellColumns.csv(results), StandardCharsets.UTF_8);
         Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(analysis.verdicts()), StandardCharsets.UTF_8);
         Files.write(dir.resolve("threads.csv"), ThreadsOverTimeSection.csv(results), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("report.html"), html(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("summary.txt"), summary(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("summary.json"), SummaryJson.text(json(dir.getFileName().toString(), Instant.now())),
+                StandardCharsets.UTF_8);
     }
 
     /** What the console shows at the end: calibration, crossovers, findings, failures. */
     String summary() {
         return new Summary(client, analysis, threadCosts, footprints).text();
+    }
+
+    /** summary.json's content, for the run {@code id} written at {@code written}. */
+    JsonObject json(String id, Instant written) {
+        return SummaryJson.of(id, written, client, facts, analysis);
     }
 
     public void print(PrintStream out, Path dir) {

@@ -33,13 +33,32 @@ public final class RunDiff {
         List<String> lines = new ArrayList<>();
         lines.add(HEADER);
         for (Verdicts.Verdict v : verdicts) {
-            lines.add(String.join(",", v.variant(), v.experiment(), String.valueOf(v.users()), v.winner() == null ? "" : v.winner(),
-                    String.format(Locale.ROOT, "%.3f", v.ratio()), v.strength().name(),
-                    Double.isNaN(v.low()) ? "" : String.format(Locale.ROOT, "%.3f", v.low()),
-                    Double.isNaN(v.high()) ? "" : String.format(Locale.ROOT, "%.3f", v.high()), String.valueOf(v.setAside()),
-                    String.valueOf(v.trials())));
+            lines.add(String.join(",", typed(v).values().stream().map(RunDiff::csv).toList()));
         }
         return lines;
+    }
+
+    /** One verdict by {@link #HEADER}'s names, typed (summary.json's verdicts): a bound that is none is null. */
+    static Map<String, Object> typed(Verdicts.Verdict v) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("variant", v.variant());
+        row.put("experiment", v.experiment());
+        row.put("users", v.users());
+        row.put("winner", v.winner());
+        row.put("ratio", v.ratio());
+        row.put("strength", v.strength().name());
+        row.put("ratio_low", Double.isNaN(v.low()) ? null : v.low());
+        row.put("ratio_high", Double.isNaN(v.high()) ? null : v.high());
+        row.put("trials_set_aside", v.setAside());
+        row.put("trials", v.trials());
+        return row;
+    }
+
+    private static String csv(Object value) {
+        if (value == null) {
+            return "";
+        }
+        return value instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : String.valueOf(value);
     }
 
     /** Prints what changed from {@code before} to {@code after} (run folders); returns how many verdicts flipped. */

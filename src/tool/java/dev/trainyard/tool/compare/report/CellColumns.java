@@ -1,0 +1,108 @@
+package dev.trainyard.tool.compare.report;
+
+import dev.trainyard.tool.compare.analysis.CellResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * What the run says of every cell, each column's name beside how its typed value is read, so
+ * that no column can slip out of step with its header: cells.csv's rows and summary.json's cells
+ * are the same columns. Users' scripts read these names: a column is added at the end, never
+ * renamed or moved.
+ */
+final class CellColumns {
+
+    /** @param value a String, a whole number, a double (NaN: none), a boolean, or null for none */
+    private record Column(String name, Function<CellResult, Object> value) {
+    }
+
+    private static final List<Column> COLUMNS = List.of(
+            new Column("server", CellResult::server),
+            new Column("variant", r -> r.run().label()),
+            new Column("experiment", r -> r.spec().experiment()),
+            new Column("style", r -> r.spec().style()),
+            new Column("users", r -> r.spec().users()),
+            new Column("offered_rate", r -> r.spec().rate()),
+            new Column("requests", r -> r.stats().samples()),
+            new Column("seconds", r -> r.stats().seconds()),
+            new Column("throughput", r -> r.stats().throughput()),
+            new Column("little_limit", r -> r.littleLimit()),
+            new Column("limit_share", r -> r.limitShare()),
+            new Column("p50_ms", r -> r.stats().p50Ms()),
+            new Column("p95_ms", r -> r.stats().p95Ms()),
+            new Column("p99_ms", r -> r.stats().p99Ms()),
+            new Column("max_ms", r -> r.stats().maxMs()),
+            new Column("error_rate", r -> r.stats().errorRate()),
+            new Column("platform_threads_peak", r -> r.facts().platformThreadsPeak()),
+            new Column("busy_platform_peak", r -> r.facts().busyPlatformPeak()),
+            new Column("busy_virtual_peak", r -> r.facts().busyVirtualPeak()),
+            new Column("queue_peak", r -> r.facts().queuePeak()),
+            new Column("train_mean_batch", r -> r.facts().meanBatch()),
+            new Column("db_trips_per_request", r -> r.tripsPerRequest()),
+            new Column("audit", r -> r.audit() == null ? null : r.audit().holds() ? "ok" : "mismatch"),
+            new Column("status", r -> r.failed() ? "failed: " + r.failure().replace(',', ';') : "ok"),
+            new Column("wrk_throughput", r -> r.lean() == null ? null : r.lean().throughput()),
+            new Column("wrk_p95_ms", r -> r.lean() == null ? null : r.lean().p95Ms()),
+            new Column("jmeter_over_wrk", r -> r.agreement()),
+            new Column("trials", r -> r.trials() == null ? 1 : r.trials().n()),
+            new Column("throughput_ci_low", r -> r.trials() == null ? null : r.trials().low()),
+            new Column("throughput_ci_high", r -> r.trials() == null ? null : r.trials().high()),
+            new Column("client_cpu_share", r -> r.clientCpu()),
+            new Column("client_bound", CellResult::clientBound),
+            new Column("top_wait_site", r -> r.facts().waits().top() == null ? null : r.facts().waits().top().name().toLowerCase(Locale.ROOT)),
+            new Column("top_wait_threads", r -> r.facts().waits().top() == null ? null : r.facts().waits().at(r.facts().waits().top())),
+            new Column("threads_in_war", r -> r.facts().waits().samples() == 0 ? null : r.facts().waits().working()),
+            new Column("wait_samples", r -> r.facts().waits().samples()),
+            new Column("pool_waiting", r -> r.facts().poolWaiting()),
+            new Column("resident_peak_mb", r -> r.facts().residentPeakBytes() / 1048576),
+            new Column("cpu_ms_per_1000", r -> r.cpuMsPer1000()));
+
+    private CellColumns() {
+    }
+
+    static String header() {
+        return String.join(",", COLUMNS.stream().map(Column::name).toList());
+    }
+
+    /** cells.csv: the header, then a row per cell. */
+    static List<String> csv(List<CellResult> results) {
+        List<String> lines = new ArrayList<>();
+        lines.add(header());
+        for (CellResult r : results) {
+            lines.add(String.join(",", COLUMNS.stream().map(c -> csv(c.value().apply(r))).toList()));
+        }
+        return lines;
+    }
+
+    /** One cell's columns, by name, typed: a figure that is none (NaN, infinite) is null. */
+    static Map<String, Object> typed(CellResult r) {
+        Map<String, Object> cell = new LinkedHashMap<>();
+        for (Column c : COLUMNS) {
+            Object value = c.value().apply(r);
+            cell.put(c.name(), value instanceof Double d && (d.isNaN() || d.isInfinite()) ? null : value);
+        }
+        return cell;
+    }
+
+    private static String csv(Object value) {
+        if (value == null) {
+            return "";
+        }
+        if (value instanceof Double d) {
+            return num(d);
+        }
+        if (value instanceof Boolean b) {
+            return b ? "yes" : "no";
+        }
+        return String.valueOf(value);
+    }
+
+    /** A figure as the CSV writes it: three decimals, empty where there is none. */
+    static String num(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+    }
+}
