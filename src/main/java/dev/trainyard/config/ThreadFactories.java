@@ -31,13 +31,23 @@ public final class ThreadFactories {
         };
     }
 
+    /**
+     * A thread of the WAR's looks things up (services, resources) with the WAR's class loader,
+     * whichever thread made it: a thread inherits its maker's context class loader, and a
+     * container thread outside a request has the container's, or an undeployed WAR's.
+     */
+    private static Thread withWarLoader(Thread thread) {
+        thread.setContextClassLoader(ThreadFactories.class.getClassLoader());
+        return thread;
+    }
+
     /** Named platform daemon threads: name-1, name-2, ... */
     public static ThreadFactory platform(String name) {
         AtomicInteger count = new AtomicInteger();
         return task -> {
             Thread thread = new Thread(marked(task), name + "-" + count.incrementAndGet());
             thread.setDaemon(true);
-            return thread;
+            return withWarLoader(thread);
         };
     }
 
@@ -57,7 +67,7 @@ public final class ThreadFactories {
             builder = Class.forName("java.lang.Thread$Builder$OfVirtual")
                     .getMethod("name", String.class, long.class).invoke(builder, name + "-", 1L);
             ThreadFactory factory = (ThreadFactory) Class.forName("java.lang.Thread$Builder").getMethod("factory").invoke(builder);
-            return task -> factory.newThread(marked(task));
+            return task -> withWarLoader(factory.newThread(marked(task)));
         } catch (ReflectiveOperationException e) {
             return null;
         }

@@ -22,10 +22,17 @@ final class StoreUnit {
     private StoreUnit() {
     }
 
+    /**
+     * The unit, found with the WAR's own class loader: EclipseLink otherwise looks for the
+     * descriptor through the calling thread's context class loader, which is not the WAR's on
+     * every thread that may run the first store query (once on Tomcat, every store query of a
+     * deployment then failed: no such unit).
+     */
     static EntityManagerFactory create(DataSource dataSource) {
         Map<String, Object> properties = Map.of(
                 PersistenceUnitProperties.ECLIPSELINK_PERSISTENCE_XML, DESCRIPTOR,
-                PersistenceUnitProperties.NON_JTA_DATASOURCE, dataSource);
+                PersistenceUnitProperties.NON_JTA_DATASOURCE, dataSource,
+                PersistenceUnitProperties.CLASSLOADER, StoreUnit.class.getClassLoader());
         EntityManagerFactory factory = new PersistenceProvider().createEntityManagerFactory(NAME, properties);
         if (factory == null) {
             throw new IllegalStateException(DESCRIPTOR + " does not define unit " + NAME);
