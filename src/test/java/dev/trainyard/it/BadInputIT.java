@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.LeavesTheServerIdle;
 import dev.trainyard.it.support.Needs;
+import dev.trainyard.it.support.NothingTouchedAfterItEnded;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
@@ -18,12 +20,14 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.function.Executable;
 
 /**
  * A corpus of bad requests: every one gets a 4xx that says what was wrong, none a 5xx, and none
  * changes the data.
  */
+@ExtendWith({NothingTouchedAfterItEnded.class, LeavesTheServerIdle.class})
 class BadInputIT extends EndpointTest {
 
     private static final List<String> NOT_AN_INT = List.of(

@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
-import dev.trainyard.it.support.RawAnswers;
+import dev.trainyard.it.support.LeavesTheServerIdle;
 import dev.trainyard.it.support.Needs;
+import dev.trainyard.it.support.NothingTouchedAfterItEnded;
+import dev.trainyard.it.support.RawAnswers;
 import dev.trainyard.it.support.ServerLog;
 import dev.trainyard.it.support.Tally;
-import dev.trainyard.testdb.TestDatabase;
 import dev.trainyard.it.support.Views;
+import dev.trainyard.testdb.TestDatabase;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -29,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.function.Executable;
 
 /**
@@ -37,6 +40,7 @@ import org.junit.jupiter.api.function.Executable;
  * is and changes nothing, a parameter given twice is refused, and the database password is in no
  * log.
  */
+@ExtendWith({NothingTouchedAfterItEnded.class, LeavesTheServerIdle.class})
 class EdgesIT extends EndpointTest {
 
     private static int base() {

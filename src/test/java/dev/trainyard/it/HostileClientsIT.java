@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.LeavesTheServerIdle;
 import dev.trainyard.it.support.NothingTouchedAfterItEnded;
 import dev.trainyard.it.support.RawAnswers;
 import java.io.IOException;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.function.Executable;
  * On raw sockets: an HTTP client will not send such requests at all. Clients that only go slowly
  * are {@link SlowClientsIT}'s.
  */
-@ExtendWith(NothingTouchedAfterItEnded.class)
+@ExtendWith({NothingTouchedAfterItEnded.class, LeavesTheServerIdle.class})
 class HostileClientsIT extends EndpointTest {
 
     /**

@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.LeavesTheServerIdle;
 import dev.trainyard.it.support.Needs;
+import dev.trainyard.it.support.NothingTouchedAfterItEnded;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -32,7 +34,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith({NothingTouchedAfterItEnded.class, LeavesTheServerIdle.class})
 class ProductsIT extends EndpointTest {
 
     @Test

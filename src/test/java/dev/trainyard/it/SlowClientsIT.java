@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.LeavesTheServerIdle;
 import dev.trainyard.it.support.NothingTouchedAfterItEnded;
 import dev.trainyard.it.support.RawAnswers;
 import java.io.IOException;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.function.Executable;
  * for an idle timeout: bodies and headers sent a byte at a time, by more clients than the server
  * has request threads. On raw sockets: an HTTP client sends its requests whole.
  */
-@ExtendWith(NothingTouchedAfterItEnded.class)
+@ExtendWith({NothingTouchedAfterItEnded.class, LeavesTheServerIdle.class})
 class SlowClientsIT extends EndpointTest {
 
     /**

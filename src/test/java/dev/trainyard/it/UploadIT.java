@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.it.support.EndpointTest;
+import dev.trainyard.it.support.LeavesTheServerIdle;
 import dev.trainyard.it.support.Needs;
+import dev.trainyard.it.support.NothingTouchedAfterItEnded;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -21,6 +23,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Uploads through both styles (blocking reads, a ReadListener): read whole and hashed, and over the
@@ -29,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * drops a body it refuses (up to trainyard.upload.swallowBytes) before it answers, so the client
  * is never reset while it still sends.
  */
+@ExtendWith({NothingTouchedAfterItEnded.class, LeavesTheServerIdle.class})
 class UploadIT extends EndpointTest {
 
     private static final int LIMIT = 8 * 1024 * 1024;

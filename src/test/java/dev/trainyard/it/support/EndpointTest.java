@@ -175,6 +175,33 @@ public abstract class EndpointTest {
         return fallsTo("trainyard_async_open_requests", level);
     }
 
+    /**
+     * Waits (bounded, 10 s) until the server is at rest as the comparison's settle defines it: no
+     * async request open, no Train job queued or riding, no request thread busy but the one that
+     * answers this scrape (the open-requests gauge alone misses threads held by slow bodies).
+     * What is still in flight then, by gauge, when it is not.
+     */
+    public String settles() throws InterruptedException {
+        String[] gauges = {"trainyard_async_open_requests", "trainyard_train_queue_depth", "trainyard_train_workers_busy", "trainyard_request_threads_busy"};
+        double[] last = new double[gauges.length];
+        boolean rest = becomes(() -> {
+            double inFlight = -1; // this scrape's own request thread
+            for (int i = 0; i < gauges.length; i++) {
+                last[i] = metric(gauges[i]);
+                inFlight += last[i];
+            }
+            return inFlight <= 0;
+        }, 10);
+        if (rest) {
+            return null;
+        }
+        StringBuilder busy = new StringBuilder();
+        for (int i = 0; i < gauges.length; i++) {
+            busy.append(gauges[i]).append(' ').append(last[i]).append("; ");
+        }
+        return busy.toString();
+    }
+
     /** Waits (bounded, 10 s) until a /metrics gauge falls to {@code level}. */
     protected boolean fallsTo(String family, double level) throws InterruptedException {
         return becomes(() -> metric(family) <= level, 10);
