@@ -6,6 +6,7 @@ import dev.trainyard.tool.compare.load.WrkClient;
 import dev.trainyard.tool.compare.measure.Comparison;
 import dev.trainyard.tool.compare.measure.Progress;
 import dev.trainyard.tool.compare.measure.RunClock;
+import dev.trainyard.tool.compare.plan.Option.ExitStatus;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.RunPlan;
 import dev.trainyard.tool.compare.plan.ServerRun;
@@ -35,9 +36,8 @@ import java.util.Optional;
  * with a {@link LoadClient} (JMeter running the plans of jmeter/, or wrk), watches the server's
  * /metrics, lets it settle and audits the database after each cell, and writes
  * target/compare/&lt;run&gt;/report.html, cells.csv and JMeter's dashboards. {@link Options} says
- * what it takes; {@code -Pbench} is the same run with the {@link Options#BENCH} preset. Exit
- * status: 2 for bad input, 3 with strict=true when a cell failed or a diff found a verdict
- * flipped, 4 when a server stopped answering.
+ * what it takes; {@code -Pbench} is the same run with the {@link Options#BENCH} preset. Its exit
+ * status is one of {@link ExitStatus}.
  */
 public final class Compare {
 
@@ -77,7 +77,7 @@ public final class Compare {
         } catch (IllegalArgumentException badInput) {
             // Bad input: one line saying what is wrong, no stack trace.
             System.err.println("compare: " + badInput.getMessage());
-            System.exit(2);
+            System.exit(ExitStatus.BAD_INPUT.code());
             return;
         }
         if (options.diff() != null) {
@@ -85,7 +85,7 @@ public final class Compare {
             int flipped = RunDiff.print(options.dir().resolve(options.diff()), options.dir().resolve(options.against()).toRealPath(),
                     System.out);
             if (flipped > 0 && options.strict()) {
-                System.exit(3);
+                System.exit(ExitStatus.VERDICT_FLIPPED.code());
             }
             return;
         }
@@ -129,12 +129,12 @@ public final class Compare {
         }
         if (lost != null) {
             System.err.println("compare: " + lost + " (the server variants measured before it are in the report)");
-            System.exit(4);
+            System.exit(ExitStatus.SERVER_LOST.code());
         }
         // The JVM is ended here, as JMeter's own command line ends it: JMeter leaves threads of its
         // own behind (the open model's house-keeping pool keeps an idle thread for a minute), and
         // Maven's exec:java waits for every such thread before it returns.
-        System.exit(run.failed() && options.strict() ? 3 : 0);
+        System.exit((run.failed() && options.strict() ? ExitStatus.CELL_FAILED : ExitStatus.PASSED).code());
     }
 
     private static void link(Path link, Path target) {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The options are declared once, in {@link Option}: docs/options.md is what the table generates
  * ({@code -Doptions.record=true} writes it again after a change to the table), -Dhelp prints the
- * same table, and the parser's defaults are the table's.
+ * same table and the exit statuses ({@link Option.ExitStatus}), and the parser's defaults are the table's.
  */
 class OptionsReferenceTest {
 
@@ -33,6 +33,15 @@ class OptionsReferenceTest {
             String head = o.key() + "=" + (o.defaultIn(Mode.DEFAULT) == null ? "" : o.defaultIn(Mode.DEFAULT));
             assertTrue(Options.HELP.lines().anyMatch(l -> l.startsWith(head)), "-Dhelp lacks " + head);
         }
+    }
+
+    @Test
+    void everyExitStatusHasACodeOfItsOwnAndHelpListsIt() {
+        assertEquals(Option.ExitStatus.values().length, java.util.Arrays.stream(Option.ExitStatus.values()).mapToInt(Option.ExitStatus::code).distinct().count());
+        for (Option.ExitStatus status : Option.ExitStatus.values()) {
+            assertTrue(Options.HELP.lines().anyMatch(l -> l.startsWith("  " + status.code() + "  ")), "-Dhelp lacks exit status " + status);
+        }
+        assertTrue(Option.markdown().contains("| " + Option.ExitStatus.VERDICT_FLIPPED.code() + " | "), "docs/options.md lacks the exit statuses");
     }
 
     @Test

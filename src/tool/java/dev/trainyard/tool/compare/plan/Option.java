@@ -92,7 +92,7 @@ public enum Option {
     CROSSCHECK("crosscheck", Kind.FLAG, "false", null, null, null, null,
             "every closed cell measured again with wrk, beside JMeter's figures"),
     STRICT("strict", Kind.FLAG, "false", null, null, null, null,
-            "exit with status 3 when a cell failed, or a diff found a verdict flipped (CI)"),
+            "exit with status 3 when a cell failed, or 5 when a diff found a verdict flipped (CI)"),
     WAITS("waits", Kind.FLAG, "true", null, null, null, null,
             "sample where the server's threads are late in each warm-up (the JVM's Thread.print, taken outside the"
                     + " measured window): each cell's top wait site in the report's Why list and cells.csv (target=containers"
@@ -207,7 +207,7 @@ public enum Option {
             }
             out.append(line.toString().stripTrailing()).append('\n');
         }
-        return out.toString();
+        return out.append(ExitStatus.help()).toString();
     }
 
     /** docs/options.md: the same table for the docs. */
@@ -224,7 +224,7 @@ public enum Option {
                     .append(o.allowed.isEmpty() ? o.kind.name().toLowerCase(Locale.ROOT) : String.join(", ", o.allowed)).append(" | ")
                     .append(o.help.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")).append(" |\n");
         }
-        return md.toString();
+        return md.append(ExitStatus.markdown()).toString();
     }
 
     private static String cell(String value) {
@@ -252,5 +252,48 @@ public enum Option {
             s.append("; one of ").append(String.join(", ", allowed));
         }
         return s.toString();
+    }
+
+    /**
+     * What the comparison's exit status means, one status per outcome, for a team's pipeline:
+     * declared once here, and -Dhelp and docs/options.md print this table.
+     */
+    public enum ExitStatus {
+        PASSED(0, "the run finished and wrote its report (without strict=true, also when a cell failed), or the diff was printed"),
+        BAD_INPUT(2, "an option or its value is wrong, or the target cannot be used: one line on the error stream says which;"
+                + " nothing was measured"),
+        CELL_FAILED(3, "strict=true and a cell failed (its status in cells.csv): the report is written"),
+        SERVER_LOST(4, "a server stopped answering: the server variants measured before it are in the report"),
+        VERDICT_FLIPPED(5, "diff with strict=true found a verdict flipped beyond noise");
+
+        private final int code;
+        private final String meaning;
+
+        ExitStatus(int code, String meaning) {
+            this.code = code;
+            this.meaning = meaning;
+        }
+
+        public int code() {
+            return code;
+        }
+
+        /** The table as -Dhelp prints it. */
+        static String help() {
+            StringBuilder out = new StringBuilder("\nexit status:\n");
+            for (ExitStatus s : values()) {
+                out.append(String.format(Locale.ROOT, "  %d  %s%n", s.code, s.meaning));
+            }
+            return out.toString();
+        }
+
+        /** The table as docs/options.md shows it. */
+        static String markdown() {
+            StringBuilder md = new StringBuilder("\n## Exit status\n\n| status | meaning |\n|---|---|\n");
+            for (ExitStatus s : values()) {
+                md.append("| ").append(s.code).append(" | ").append(s.meaning).append(" |\n");
+            }
+            return md.toString();
+        }
     }
 }
