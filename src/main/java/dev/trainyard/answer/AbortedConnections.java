@@ -5,6 +5,7 @@ import jakarta.servlet.ServletRequest;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -18,7 +19,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Bounded: at most {@link #CAPACITY} remembered, each for {@code keepMillis} after its abort
  * (the container serves what it had read of such a connection at once, on the thread that
- * aborted it). Asking costs nothing while none is remembered, as under any well-behaved load.
+ * aborted it). Asking costs nothing while none is remembered, as under any well-behaved load,
+ * and from the stall bound after the last abort on, once the first request asking let them go.
  */
 final class AbortedConnections {
 
@@ -28,6 +30,8 @@ final class AbortedConnections {
     private final long keepNanos;
     private final LongSupplier clock;
     private final LongAdder turnedAway = new LongAdder();
+    /** When the last one remembered expires: after it, the first request asking lets every one go. */
+    private final AtomicLong lastUntil = new AtomicLong(Long.MIN_VALUE);
 
     /** @param clock nanoseconds, as System::nanoTime */
     AbortedConnections(long keepMillis, LongSupplier clock) {
@@ -43,13 +47,14 @@ final class AbortedConnections {
         }
         long now = clock.getAsLong();
         if (until.size() >= CAPACITY) {
-            until.values().removeIf(by -> now - by > 0);
+            forgetExpired(now);
             if (until.size() >= CAPACITY) {
                 // Full of fresh ones: the soonest to expire makes room.
                 until.entrySet().stream().min(Map.Entry.comparingByValue()).ifPresent(e -> until.remove(e.getKey(), e.getValue()));
             }
         }
         until.put(id, now + keepNanos);
+        lastUntil.accumulateAndGet(now + keepNanos, (a, b) -> a == Long.MIN_VALUE || b - a > 0 ? b : a);
     }
 
     /** Whether {@code request} came on a connection remembered as aborted (it is then counted turned away). */
@@ -57,12 +62,19 @@ final class AbortedConnections {
         if (until.isEmpty()) {
             return false;
         }
+        long now = clock.getAsLong();
+        if (now - lastUntil.get() > 0) {
+            forgetExpired(now);
+            if (until.isEmpty()) {
+                return false;
+            }
+        }
         String id = idOf(request);
         Long by = id == null ? null : until.get(id);
         if (by == null) {
             return false;
         }
-        if (clock.getAsLong() - by > 0) {
+        if (now - by > 0) {
             until.remove(id, by);
             return false;
         }
@@ -70,8 +82,14 @@ final class AbortedConnections {
         return true;
     }
 
+    /** How many are remembered now (the expired ones let go first). */
     int size() {
+        forgetExpired(clock.getAsLong());
         return until.size();
+    }
+
+    private void forgetExpired(long now) {
+        until.values().removeIf(by -> now - by > 0);
     }
 
     long turnedAway() {

@@ -8,6 +8,7 @@ import jakarta.servlet.ServletConnection;
 import jakarta.servlet.ServletRequest;
 import java.lang.reflect.Proxy;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +36,19 @@ class AbortedConnectionsTest {
         now.addAndGet(1);
         assertFalse(aborted.holds(on("7")));
         assertEquals(0, aborted.size(), "an expired one is let go of when it is asked for");
+    }
+
+    @Test
+    void onceTheLastHasExpiredTheFirstRequestAskingLetsEveryOneGo() {
+        aborted.remember(on("7"));
+        aborted.remember(on("8"));
+        now.addAndGet(TimeUnit.MILLISECONDS.toNanos(2_000) + 1);
+
+        AtomicInteger asked = new AtomicInteger();
+        assertFalse(aborted.holds(on("7", asked)), "its time is up");
+        assertFalse(aborted.holds(on("9", asked)));
+        assertEquals(0, asked.get(), "no request after the last abort's time is even asked its connection");
+        assertEquals(0, aborted.turnedAway());
     }
 
     @Test
@@ -77,9 +91,17 @@ class AbortedConnectionsTest {
 
     /** A request read from the connection {@code id}. */
     private static ServletRequest on(String id) {
+        return on(id, new AtomicInteger());
+    }
+
+    /** The same, counting in {@code asked} how often it is asked its connection. */
+    private static ServletRequest on(String id, AtomicInteger asked) {
         ServletConnection connection = (ServletConnection) Proxy.newProxyInstance(ServletConnection.class.getClassLoader(),
                 new Class<?>[] {ServletConnection.class}, (proxy, method, args) -> method.getName().equals("getConnectionId") ? id : null);
-        return request(() -> connection);
+        return request(() -> {
+            asked.incrementAndGet();
+            return connection;
+        });
     }
 
     /** A request whose container has let go of it. */
