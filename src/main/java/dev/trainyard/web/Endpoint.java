@@ -53,7 +53,9 @@ public abstract class Endpoint extends HttpServlet {
         if (calls.behindAnAbort(request)) {
             // Pipelined behind an answer cut here, on a connection its container is closing: no
             // client can read what it would answer, and work started for it could outlive it.
+            // Like every 503 of the WAR, it says when to retry (on a new connection, at once).
             response.setHeader("Connection", "close");
+            response.setHeader("Retry-After", "1");
             try {
                 Problems.send(response, 503, "an earlier answer on this connection was cut; not run");
             } catch (IOException closing) {
