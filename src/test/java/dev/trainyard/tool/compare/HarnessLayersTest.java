@@ -26,7 +26,7 @@ class HarnessLayersTest {
     private static final Path HARNESS = Path.of("src/tool/java/dev/trainyard/tool/compare");
     private static final Path TOOLS = Path.of("src/tool/java/dev/trainyard/tool");
     /** Bottom first; "" is the entry point, on top. */
-    static final List<String> FLOORS = List.of("plan", "load", "jvm", "probe", "deploy", "analysis", "experiments", "report", "measure", "");
+    static final List<String> FLOORS = List.of("gate", "plan", "load", "jvm", "probe", "deploy", "analysis", "experiments", "report", "measure", "");
     private static final int MOST_FILES = 15;
     private static final Pattern USES = Pattern.compile("^import (?:static )?dev\\.trainyard\\.tool\\.compare\\.(\\w+)\\.", Pattern.MULTILINE);
     private static final Pattern USES_HARNESS = Pattern.compile("^import (?:static )?dev\\.trainyard\\.tool\\.compare\\.", Pattern.MULTILINE);

@@ -1,5 +1,7 @@
 package dev.trainyard.tool.compare;
 
+import dev.trainyard.tool.compare.gate.Judgement;
+import dev.trainyard.tool.compare.gate.Summaries;
 import dev.trainyard.tool.compare.load.JMeterClient;
 import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.load.WrkClient;
@@ -13,13 +15,13 @@ import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.probe.CpuSets;
 import dev.trainyard.tool.compare.probe.EntryAudit;
 import dev.trainyard.tool.compare.report.Report;
-import dev.trainyard.tool.compare.report.RunDiff;
 import dev.trainyard.tool.compare.deploy.ContainerDeployment;
 import dev.trainyard.tool.compare.deploy.Deployment;
 import dev.trainyard.tool.compare.deploy.UrlTarget;
 import dev.trainyard.tool.run.BuildLayout;
 import dev.trainyard.tool.run.SeededDatabase;
 import dev.trainyard.tool.run.Server;
+import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +37,8 @@ import java.util.Optional;
  * PostgreSQL once, then each server variant in turn (server-configs/), puts each cell's load on it
  * with a {@link LoadClient} (JMeter running the plans of jmeter/, or wrk), watches the server's
  * /metrics, lets it settle and audits the database after each cell, and writes
- * target/compare/&lt;run&gt;/report.html, cells.csv and JMeter's dashboards. {@link Options} says
+ * target/compare/&lt;run&gt;/report.html, cells.csv, summary.json and JMeter's dashboards, judged against a
+ * baseline run and the thresholds asked where there are any. {@link Options} says
  * what it takes; {@code -Pbench} is the same run with the {@link Options#BENCH} preset. Its exit
  * status is one of {@link ExitStatus}.
  */
@@ -59,8 +62,10 @@ public final class Compare {
         }
         Options options;
         RunPlan plan;
+        JsonObject baseline;
         try {
             options = Options.fromSystemProperties(Arrays.asList(args).contains("bench") ? Options.BENCH : Map.of());
+            baseline = options.baseline() == null ? null : Summaries.read(run(options, options.baseline()));
             plan = options.diff() != null ? null
                     : options.remote() ? RunPlan.remote(options, UrlTarget.variant(options.url())) : RunPlan.of(options);
             if (plan != null) {
@@ -81,13 +86,18 @@ public final class Compare {
             return;
         }
         if (options.diff() != null) {
-            // Compare two finished runs (by folder name under dir, or a path); nothing is measured.
-            int flipped = RunDiff.print(options.dir().resolve(options.diff()), options.dir().resolve(options.against()).toRealPath(),
-                    System.out);
-            if (flipped > 0 && options.strict()) {
-                System.exit(ExitStatus.VERDICT_FLIPPED.code());
+            // Two finished runs, the later judged against the earlier as its baseline; nothing is measured.
+            Judgement judgement;
+            try {
+                judgement = Judgement.of(Summaries.read(run(options, options.against())), Summaries.read(run(options, options.diff())),
+                        options.thresholds());
+            } catch (IllegalArgumentException badInput) {
+                System.err.println("compare: " + badInput.getMessage());
+                System.exit(ExitStatus.BAD_INPUT.code());
+                return;
             }
-            return;
+            judgement.lines().forEach(System.out::println);
+            System.exit(status(judgement, false).code());
         }
         Path runDir = options.dir().resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(runDir);
@@ -96,9 +106,10 @@ public final class Compare {
                 : CpuSets.plan(options.isolate());
         Progress progress = new Progress(options, plan.runs(), Comparison.drawsBehind(options, client, cpus));
         WrkClient lean = options.crosscheck() && options.jmeter() ? new WrkClient(runDir) : null;
-        Comparison run = new Comparison(options, client, runDir, progress, lean, cpus);
+        Comparison run = new Comparison(options, client, runDir, progress, lean, cpus, baseline);
         run.facts(plan.skipped());
         String lost = null;
+        Judgement judgement = Judgement.NONE;
         try {
             if (options.remote()) {
                 run.runStart(List.of(plan.runs().get(0)), () -> Deployment.at(options.url()), null);
@@ -122,6 +133,7 @@ public final class Compare {
             lost = e.getMessage();
         } finally {
             Report report = run.report();
+            judgement = report.judgement();
             report.write(runDir);
             report.print(System.out, runDir);
             System.out.println(run.timeSpent());
@@ -134,7 +146,19 @@ public final class Compare {
         // The JVM is ended here, as JMeter's own command line ends it: JMeter leaves threads of its
         // own behind (the open model's house-keeping pool keeps an idle thread for a minute), and
         // Maven's exec:java waits for every such thread before it returns.
-        System.exit((run.failed() && options.strict() ? ExitStatus.CELL_FAILED : ExitStatus.PASSED).code());
+        System.exit(status(judgement, run.failed() && options.strict()).code());
+    }
+
+    /** The first of {@link ExitStatus}'s outcomes that applies (a lost server is told before). */
+    private static ExitStatus status(Judgement judgement, boolean cellFailed) {
+        return cellFailed ? ExitStatus.CELL_FAILED : judgement.baselineBroken() ? ExitStatus.BASELINE_BROKEN
+                : judgement.figureBroken() ? ExitStatus.THRESHOLD_BROKEN : ExitStatus.PASSED;
+    }
+
+    /** A run named on the command line: a path (a run's folder or its summary.json), or a folder under dir. */
+    private static Path run(Options options, String name) {
+        Path given = Path.of(name);
+        return Files.exists(given) ? given : options.dir().resolve(name);
     }
 
     private static void link(Path link, Path target) {

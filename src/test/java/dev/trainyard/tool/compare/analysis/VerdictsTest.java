@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.tool.compare.analysis.Verdicts.Strength;
 import dev.trainyard.tool.compare.analysis.Verdicts.Verdict;
-import dev.trainyard.tool.compare.report.RunDiff;
+import dev.trainyard.tool.compare.report.Columns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +64,7 @@ public class VerdictsTest {
         assertEquals("train", v.winner());
         assertEquals(1, v.setAside());
         assertTrue(v.text().endsWith("(1 trial set aside: client-bound)"), v.text());
-        assertTrue(RunDiff.csv(List.of(v)).get(1).endsWith(",1," + v.trials()), "and so does the verdicts file");
+        assertTrue(Columns.VERDICTS.csv(List.of(v)).get(1).endsWith(",1," + v.trials()), "and so does the verdicts file");
     }
 
     @Test
@@ -81,8 +81,8 @@ public class VerdictsTest {
         Verdict oneWide = trials(base, close, wide).get(0);
         assertEquals(Strength.UNDECIDED, oneWide.strength(), "one challenger's interval beyond the band: " + oneWide.text());
         assertTrue(oneWide.text().endsWith(", 6 trials)"), oneWide.text());
-        assertTrue(RunDiff.csv(List.of(oneWide)).get(1).endsWith(",UNDECIDED," + String.format(java.util.Locale.ROOT, "%.3f,%.3f",
-                oneWide.low(), oneWide.high()) + ",0,6"), RunDiff.csv(List.of(oneWide)).get(1));
+        assertTrue(Columns.VERDICTS.csv(List.of(oneWide)).get(1).endsWith(",UNDECIDED," + String.format(java.util.Locale.ROOT, "%.3f,%.3f",
+                oneWide.low(), oneWide.high()) + ",0,6"), Columns.VERDICTS.csv(List.of(oneWide)).get(1));
     }
 
     @Test

@@ -20,6 +20,9 @@ import dev.trainyard.tool.compare.probe.ServerActivity;
 import dev.trainyard.tool.compare.probe.ThreadTimeline;
 import dev.trainyard.tool.compare.deploy.Packaging;
 import dev.trainyard.tool.run.Tuning;
+import dev.trainyard.tool.compare.gate.RunHeader;
+import dev.trainyard.tool.compare.gate.Threshold;
+import jakarta.json.JsonObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -133,7 +136,19 @@ public final class GoldenRun {
                 failure, Path.of(run.server() + "-" + label.replace(' ', '-') + "/" + index + ".jtl"), lean, null, clientCpu);
     }
 
+    /** A header as a run on this made-up machine would write it. */
+    static final RunHeader HEADER = new RunHeader("0123456789abcdef0123456789abcdef01234567", "default",
+            new RunHeader.Machine(2, "Made-up CPU @ 2.0GHz", 24096, "Linux 6.1", "17.0.13"), "1", "0",
+            List.of(new RunHeader.Variant("tomcat/platform", "tomcat", "10.1.59", "25.0.1", "platform"),
+                    new RunHeader.Variant("glassfish/platform", "glassfish", "7.0.20", "17.0.13", "platform")),
+            Map.of("mode", "default", "servers", "tomcat,glassfish"), 1450.5);
+
     Report report() {
-        return new Report("JMeter 5.6.3", facts, Experiments.analyse(results), dashboards, threadCosts, footprints);
+        return report(null, List.of());
+    }
+
+    /** The run's report against {@code baseline} (a summary, or null), with {@code thresholds}. */
+    Report report(JsonObject baseline, List<Threshold> thresholds) {
+        return new Report("JMeter 5.6.3", facts, HEADER, Experiments.analyse(results), dashboards, threadCosts, footprints, baseline, thresholds);
     }
 }

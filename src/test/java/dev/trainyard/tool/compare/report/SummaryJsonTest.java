@@ -9,6 +9,10 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.trainyard.tool.compare.analysis.Verdicts;
+import dev.trainyard.tool.compare.gate.Against;
+import dev.trainyard.tool.compare.gate.Summaries;
+import dev.trainyard.tool.compare.gate.Threshold;
+import dev.trainyard.tool.compare.plan.Mode;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -49,6 +53,29 @@ class SummaryJsonTest {
     }
 
     @Test
+    void aRunAgainstABaselineWithThresholdsHoldsToTheSchemaAndNamesEachThreshold() {
+        Report judged = run.report(summary, Threshold.parse("no-flip,no-regression,p95<250ms@entry/train/400,errors<0.1%"));
+        JsonObject written = judged.json("second", WRITTEN);
+        assertEquals(List.of(), errors(SummaryJson.text(written)));
+        assertEquals("golden", written.getJsonObject("baseline").getString("run"));
+        assertEquals(summary.getJsonArray("verdicts").size(), written.getJsonObject("baseline").getJsonArray("verdicts").size());
+        assertEquals(List.of("no-flip", "no-regression", "p95<250ms@entry/train/400", "errors<0.1%"),
+                written.getJsonArray("thresholds").getValuesAs(JsonObject.class).stream().map(t -> t.getString("name")).toList());
+        assertTrue(written.getJsonArray("thresholds").getJsonObject(0).getBoolean("holds"), "the same run: nothing flipped");
+        assertTrue(judged.html().contains("<ul id=\"thresholds\">") && judged.html().contains("<table id=\"baseline-cells\">"));
+        assertTrue(judged.summary().contains("Against the baseline golden:"), judged.summary());
+    }
+
+    @Test
+    void theRunsHeaderIsTyped() {
+        JsonObject header = summary.getJsonObject("run");
+        assertEquals(GoldenRun.HEADER.commit(), header.getString("commit"));
+        assertEquals(2, header.getJsonObject("machine").getInt("cores"));
+        assertEquals("10.1.59", header.getJsonArray("variants").getJsonObject(0).getString("version"));
+        assertEquals("tomcat,glassfish", header.getJsonObject("options").getString("servers"));
+    }
+
+    @Test
     void summaryJsonWrittenWithTheReportIsTheSame(@TempDir Path dir) throws IOException {
         run.report().write(dir);
         JsonObject written = Json.createReader(new StringReader(Files.readString(dir.resolve("summary.json"), StandardCharsets.UTF_8)))
@@ -61,13 +88,13 @@ class SummaryJsonTest {
     @Test
     void itsCellsAreCellsCsvsColumnsTypedAndNoneIsMeasuredAsText() {
         JsonObject cell = summary.getJsonArray("cells").getJsonObject(0);
-        assertEquals(Arrays.asList(CellColumns.header().split(",")), List.copyOf(cell.keySet()));
+        assertEquals(Arrays.asList(Columns.CELLS.header().split(",")), List.copyOf(cell.keySet()));
         assertEquals(JsonValue.ValueType.NUMBER, cell.get("throughput").getValueType());
         assertEquals(JsonValue.ValueType.NUMBER, cell.get("users").getValueType());
         assertTrue(cell.get("client_bound").getValueType() == JsonValue.ValueType.TRUE
                 || cell.get("client_bound").getValueType() == JsonValue.ValueType.FALSE);
         JsonObject verdict = summary.getJsonArray("verdicts").getJsonObject(0);
-        assertEquals(Arrays.asList(RunDiff.HEADER.split(",")), List.copyOf(verdict.keySet()));
+        assertEquals(Arrays.asList(Columns.VERDICTS.header().split(",")), List.copyOf(verdict.keySet()));
     }
 
     @Test
@@ -78,7 +105,7 @@ class SummaryJsonTest {
         JsonObject columnUnknown = with(summary, "cells", Json.createObjectBuilder(cell).add("p97_ms", 3).build());
         JsonObject verdict = summary.getJsonArray("verdicts").getJsonObject(0);
         JsonObject strengthUnknown = with(summary, "verdicts", Json.createObjectBuilder(verdict).add("strength", "TIE").build());
-        JsonObject laterVersion = Json.createObjectBuilder(summary).add("schema", SummaryJson.SCHEMA + 1).build();
+        JsonObject laterVersion = Json.createObjectBuilder(summary).add("schema", Summaries.VERSION + 1).build();
 
         assertNames(errors(textFigure.toString()), "throughput");
         assertNames(errors(columnMissing.toString()), "p95_ms");
@@ -91,10 +118,26 @@ class SummaryJsonTest {
     void theSchemaIsTheVersionWrittenAndKnowsEveryStrength() throws IOException {
         JsonObject schema = Json.createReader(new StringReader(Files.readString(SCHEMA_FILE))).readObject();
         JsonObject properties = schema.getJsonObject("properties");
-        assertEquals(SummaryJson.SCHEMA, properties.getJsonObject("schema").getInt("const"));
+        assertEquals(Summaries.VERSION, properties.getJsonObject("schema").getInt("const"));
         List<String> strengths = properties.getJsonObject("verdicts").getJsonObject("items").getJsonObject("properties")
                 .getJsonObject("strength").getJsonArray("enum").getValuesAs(JsonString::getString);
         assertEquals(Arrays.stream(Verdicts.Strength.values()).map(Enum::name).toList(), strengths);
+        JsonObject baseline = properties.getJsonObject("baseline").getJsonObject("properties");
+        assertEquals(names(Against.VerdictChange.values()), enumOf(baseline.getJsonObject("verdicts")));
+        assertEquals(names(Against.CellChange.values()), enumOf(baseline.getJsonObject("cells")));
+        assertEquals(names(Threshold.Kind.values()), properties.getJsonObject("thresholds").getJsonObject("items").getJsonObject("properties")
+                .getJsonObject("kind").getJsonArray("enum").getValuesAs(JsonString::getString));
+        assertEquals(Arrays.stream(Mode.values()).map(Mode::key).toList(), properties.getJsonObject("run").getJsonObject("properties")
+                .getJsonObject("mode").getJsonArray("enum").getValuesAs(JsonString::getString));
+    }
+
+    private static List<String> names(Enum<?>[] values) {
+        return Arrays.stream(values).map(Enum::name).toList();
+    }
+
+    private static List<String> enumOf(JsonObject array) {
+        return array.getJsonObject("items").getJsonObject("properties").getJsonObject("change").getJsonArray("enum")
+                .getValuesAs(JsonString::getString);
     }
 
     /** {@code summary} with the first element of its array {@code field} replaced by {@code first}. */

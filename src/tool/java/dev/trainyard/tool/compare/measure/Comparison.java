@@ -5,6 +5,7 @@ import dev.trainyard.tool.compare.analysis.Footprint;
 import dev.trainyard.tool.compare.analysis.NoiseBudget;
 import dev.trainyard.tool.compare.experiments.Experiments;
 import dev.trainyard.tool.compare.experiments.Matrix;
+import dev.trainyard.tool.compare.gate.RunHeader;
 import dev.trainyard.tool.compare.jvm.ServerJvm;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import dev.trainyard.tool.compare.jvm.ThreadSampler;
@@ -14,6 +15,7 @@ import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.load.WrkClient;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Measurement;
+import dev.trainyard.tool.compare.plan.Option;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.Protocol;
 import dev.trainyard.tool.compare.plan.ServerRun;
@@ -25,6 +27,7 @@ import dev.trainyard.tool.compare.probe.ProductsCost;
 import dev.trainyard.tool.compare.report.Report;
 import dev.trainyard.tool.compare.deploy.Deployment;
 import dev.trainyard.tool.run.MetricsScrape;
+import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -67,11 +70,18 @@ public final class Comparison {
     /** Why the products cost failed (the two styles sent different bodies), or null. */
     private String costFailure;
     private final RunClock clock = new RunClock();
+    /** Each server variant measured, typed, for summary.json's header. */
+    private final List<RunHeader.Variant> variants = new ArrayList<>();
+    /** The summary of the run this one is compared with, or null. */
+    private final JsonObject baseline;
     /** Where the run's time went, as its report says. */
     private String spent;
 
-    public Comparison(Options options, LoadClient client, Path runDir, Progress progress, WrkClient lean, CpuSets cpus) throws IOException {
+    /** @param baseline the summary of the run to compare this one with ({@code -Dbaseline}), or null */
+    public Comparison(Options options, LoadClient client, Path runDir, Progress progress, WrkClient lean, CpuSets cpus, JsonObject baseline)
+            throws IOException {
         this.options = options;
+        this.baseline = baseline;
         this.cpus = cpus;
         this.client = client;
         this.http2 = options.protocols().contains(Protocol.H2) ? new H2loadClient(runDir) : null;
@@ -115,8 +125,10 @@ public final class Comparison {
         System.out.println(noise);
         facts.add(noise);
         facts.add(spent);
-        return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, Experiments.analyse(results),
-                dashboards == null ? Map.of() : dashboards.links(), threadCosts, footprints);
+        RunHeader header = new RunHeader(RunHeader.workingTreeCommit(), options.mode().key(), RunHeader.Machine.here(cpus.cores()), cpus.clientCpus(),
+                cpus.serverCpus(), List.copyOf(variants), Option.given(System.getProperties()), clock.seconds());
+        return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, header, Experiments.analyse(results),
+                dashboards == null ? Map.of() : dashboards.links(), threadCosts, footprints, baseline, options.thresholds());
     }
 
     /** Whether a cell, or the products cost, failed. */
@@ -186,8 +198,11 @@ public final class Comparison {
             if (!run.tuning().asConfigured()) {
                 facts.add(name + "/" + label + ": " + RunFacts.tuningTaken(run.tuning(), MetricsScrape.samples(text)));
             }
+            String threads = MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform";
+            variants.add(new RunHeader.Variant(name + "/" + label, name, options.remote() ? null : System.getProperty(name + ".version"),
+                    MetricsScrape.jvmVersion(text), threads));
             facts.add(String.format(Locale.ROOT, "%s/%s: Java %s, requests on %s threads, request thread bound %s.", name, label,
-                    MetricsScrape.jvmVersion(text), MetricsScrape.value(text, "trainyard_request_thread_virtual") == 1 ? "virtual" : "platform",
+                    MetricsScrape.jvmVersion(text), threads,
                     Double.isInfinite(bounds.requestThreads()) ? "none (virtual)" : String.format(Locale.ROOT, "%.0f", bounds.requestThreads())));
             LoadClient.Target target = target(server, run);
             // The thread model's cost is a property of the variant as configured: a sweep's restarts skip it.

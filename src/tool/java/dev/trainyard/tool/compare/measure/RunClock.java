@@ -100,6 +100,11 @@ public final class RunClock {
         return cells == 0 ? Double.NaN : nanos.getOrDefault(Part.CELLS, 0L) / 1e9 / cells;
     }
 
+    /** The run's wall time so far. */
+    public double seconds() {
+        return (now() - started) / 1e9;
+    }
+
     /** The run so far: its wall time, the load in it, and each part outside the load. */
     public String sentence() {
         long all = now() - started;

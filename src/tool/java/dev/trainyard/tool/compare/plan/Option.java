@@ -92,7 +92,7 @@ public enum Option {
     CROSSCHECK("crosscheck", Kind.FLAG, "false", null, null, null, null,
             "every closed cell measured again with wrk, beside JMeter's figures"),
     STRICT("strict", Kind.FLAG, "false", null, null, null, null,
-            "exit with status 3 when a cell failed, or 5 when a diff found a verdict flipped (CI)"),
+            "exit with status 3 when a cell failed; with diff, as assert=no-flip does (CI)"),
     WAITS("waits", Kind.FLAG, "true", null, null, null, null,
             "sample where the server's threads are late in each warm-up (the JVM's Thread.print, taken outside the"
                     + " measured window): each cell's top wait site in the report's Why list and cells.csv (target=containers"
@@ -113,11 +113,32 @@ public enum Option {
     COST_WARMUPS("cost.warmups", Kind.NUMBER, "6", null, null, null, null, "the cost plan: warm-up pairs"),
     JMETER_HOME("jmeter.home", Kind.TEXT, "target/jmeter", null, null, null, null, "JMeter's home, laid out by the build"),
     JMETER_PLANS("jmeter.plans", Kind.TEXT, "jmeter", null, null, null, null, "the folder of the JMeter plans"),
+    BASELINE("baseline", Kind.TEXT, null, null, null, null, null,
+            "<run>: a run (a folder under dir, a run's folder, or its summary.json) to compare this one with: every verdict"
+                    + " (flipped, added, removed) and every cell's throughput and p95 (beyond noise or not), in the report,"
+                    + " summary.json and on the console"),
+    ASSERT("assert", Kind.TEXT, null, null, null, null, null,
+            "thresholds the run must keep, comma-separated, each reported by name: <figure><op><number>[unit][@words], the"
+                    + " figure p50, p95, p99, max (ms or s), throughput (/s) or errors (% or a share), op <, <=, > or >=, each"
+                    + " word naming the selected cells' server, thread model, experiment, style or users, e.g."
+                    + " p95<250ms@entry/train/400, errors<0.1%; no-flip: no verdict flipped beyond noise against the baseline;"
+                    + " no-regression: no cell's throughput lower than the baseline's beyond noise"),
     DIFF("diff", Kind.TEXT, null, null, null, null, null,
-            "<run>: measure nothing; print which verdicts changed between that run (a folder under dir) and the latest (or"
-                    + " against), whether beyond noise, and which only one of them has"),
+            "<run>: measure nothing; compare the run against (the later) with that run (a folder under dir) as its"
+                    + " baseline, and check assert on it"),
     AGAINST("against", Kind.TEXT, "latest", null, null, null, null, "the run diff compares with"),
     HELP("help", Kind.FLAG, "false", null, null, null, null, "print this and measure nothing");
+
+    /** The options among {@code settings} (this JVM's system properties), by name, as they were given. */
+    public static Map<String, String> given(java.util.Properties settings) {
+        Map<String, String> given = new java.util.TreeMap<>();
+        for (Option o : values()) {
+            if (settings.getProperty(o.key) != null) {
+                given.put(o.key, settings.getProperty(o.key));
+            }
+        }
+        return given;
+    }
 
     /** How a value is read and checked. */
     public enum Kind { CHOICE, LIST, NUMBER, NUMBERS, FLAG, TEXT }
@@ -256,15 +277,19 @@ public enum Option {
 
     /**
      * What the comparison's exit status means, one status per outcome, for a team's pipeline:
-     * declared once here, and -Dhelp and docs/options.md print this table.
+     * declared once here, and -Dhelp and docs/options.md print this table. Where more than one
+     * failure applies, the run exits with the one listed first.
      */
     public enum ExitStatus {
-        PASSED(0, "the run finished and wrote its report (without strict=true, also when a cell failed), or the diff was printed"),
+        PASSED(0, "the run finished and wrote its report (without strict=true, also when a cell failed) and kept every"
+                + " threshold of assert (a diff likewise)"),
         BAD_INPUT(2, "an option or its value is wrong, or the target cannot be used: one line on the error stream says which;"
                 + " nothing was measured"),
-        CELL_FAILED(3, "strict=true and a cell failed (its status in cells.csv): the report is written"),
         SERVER_LOST(4, "a server stopped answering: the server variants measured before it are in the report"),
-        VERDICT_FLIPPED(5, "diff with strict=true found a verdict flipped beyond noise");
+        CELL_FAILED(3, "strict=true and a cell failed (its status in cells.csv): the report is written"),
+        BASELINE_BROKEN(5, "a rule against the baseline was broken (assert=no-flip or no-regression, or diff with strict=true):"
+                + " the report and the console name it"),
+        THRESHOLD_BROKEN(6, "a threshold of assert on the run's own figures was broken: the report and the console name it");
 
         private final int code;
         private final String meaning;
@@ -280,7 +305,7 @@ public enum Option {
 
         /** The table as -Dhelp prints it. */
         static String help() {
-            StringBuilder out = new StringBuilder("\nexit status:\n");
+            StringBuilder out = new StringBuilder("\nexit status (where more than one failure applies, the first listed):\n");
             for (ExitStatus s : values()) {
                 out.append(String.format(Locale.ROOT, "  %d  %s%n", s.code, s.meaning));
             }
@@ -289,7 +314,8 @@ public enum Option {
 
         /** The table as docs/options.md shows it. */
         static String markdown() {
-            StringBuilder md = new StringBuilder("\n## Exit status\n\n| status | meaning |\n|---|---|\n");
+            StringBuilder md = new StringBuilder("\n## Exit status\n\nWhere more than one failure applies, the run exits with the first"
+                    + " listed.\n\n| status | meaning |\n|---|---|\n");
             for (ExitStatus s : values()) {
                 md.append("| ").append(s.code).append(" | ").append(s.meaning).append(" |\n");
             }

@@ -1,7 +1,9 @@
 package dev.trainyard.tool.compare.plan;
 
+import dev.trainyard.tool.compare.gate.Threshold;
 import dev.trainyard.tool.run.Tuning;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -19,6 +21,7 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
         int seconds, int warmup, Trials trials, int extraTrials, int rate, List<String> policies, List<Driver> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
+        String baseline, List<Threshold> thresholds,
         String url, String urlName, Containers containers, Engines engines) {
 
     /**
@@ -150,6 +153,20 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
             }
             engines = new Engines(hosts, s.text(Option.ENGINES_CALLBACK, null));
         }
+        String diff = s.text(Option.DIFF, null);
+        String baseline = s.text(Option.BASELINE, null);
+        List<Threshold> thresholds = new ArrayList<>(Threshold.parse(s.text(Option.ASSERT, null)));
+        if (diff != null && baseline != null) {
+            throw new IllegalArgumentException("diff names its baseline itself: drop baseline=" + baseline);
+        }
+        if (diff != null && strict && thresholds.stream().noneMatch(t -> t.kind() == Threshold.Kind.NO_FLIP)) {
+            thresholds.addAll(Threshold.parse("no-flip"));
+        }
+        if (diff == null && baseline == null) {
+            thresholds.stream().filter(t -> t.kind().needsBaseline()).findFirst().ifPresent(t -> {
+                throw new IllegalArgumentException("assert: " + t.name() + " needs a baseline (baseline=<run>)");
+            });
+        }
         int costCount = s.number(Option.COST_COUNT, 0);
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
@@ -157,8 +174,8 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
         return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, extraTrials, rate, policies,
                 drivers, queries, isolate, dashboards, crosscheck, strict, waits, threadCost, sweep, Path.of(s.text(Option.DIR, null)),
                 Path.of(s.text(Option.JMETER_HOME, null)), Path.of(s.text(Option.JMETER_PLANS, null)), costCount,
-                s.number(Option.COST_ROUNDS, 1), s.number(Option.COST_WARMUPS, 0), s.text(Option.DIFF, null),
-                s.text(Option.AGAINST, null), remote ? url : null,
+                s.number(Option.COST_ROUNDS, 1), s.number(Option.COST_WARMUPS, 0), diff,
+                s.text(Option.AGAINST, null), baseline, List.copyOf(thresholds), remote ? url : null,
                 remote ? s.text(Option.URL_NAME, java.net.URI.create(url).getAuthority()) : null, containers, engines);
     }
 

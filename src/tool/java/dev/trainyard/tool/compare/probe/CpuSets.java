@@ -67,6 +67,11 @@ public final class CpuSets {
         return server;
     }
 
+    /** The load client's CPUs ("1"), or null when not isolated. */
+    public String clientCpus() {
+        return client;
+    }
+
     /** Whether the load client has a core of its own, which nothing of the server side runs on. */
     public boolean clientApart() {
         return client != null;

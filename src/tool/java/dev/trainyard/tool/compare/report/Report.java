@@ -5,6 +5,9 @@ import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 import dev.trainyard.tool.compare.analysis.Analysis;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.gate.Judgement;
+import dev.trainyard.tool.compare.gate.RunHeader;
+import dev.trainyard.tool.compare.gate.Threshold;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -18,7 +21,8 @@ import java.util.Map;
 
 /**
  * The comparison's outputs, from the measured cells: report.html (crossovers, the experiments'
- * findings, charts, every cell), cells.csv, verdicts.csv, summary.json, and a short summary on the console.
+ * findings, charts, every cell), cells.csv, verdicts.csv, summary.json, and a short summary on the console;
+ * where asked, each with the run against a baseline and its thresholds checked.
  */
 public final class Report {
 
@@ -30,12 +34,23 @@ public final class Report {
     private final Map<String, String> dashboards;
     private final List<ThreadModelCost.Row> threadCosts;
     private final List<Footprint> footprints;
+    private final RunHeader header;
+    /** The cells, verdicts and claims of summary.json, which the judgement reads. */
+    private final JsonObject measured;
+    private final Judgement judgement;
 
-    public Report(String client, List<String> facts, Analysis analysis, Map<String, String> dashboards,
-            List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints) {
+    /**
+     * @param baseline the summary of the run to compare with, or null
+     * @param thresholds what the run must keep ({@code -Dassert})
+     */
+    public Report(String client, List<String> facts, RunHeader header, Analysis analysis, Map<String, String> dashboards,
+            List<ThreadModelCost.Row> threadCosts, List<Footprint> footprints, JsonObject baseline, List<Threshold> thresholds) {
         this.client = client;
         this.facts = facts;
+        this.header = header;
         this.analysis = analysis;
+        this.measured = SummaryJson.measured(analysis);
+        this.judgement = Judgement.of(measured, baseline, thresholds);
         this.results = analysis.results();
         this.dashboards = dashboards;
         this.threadCosts = threadCosts;
@@ -44,8 +59,8 @@ public final class Report {
 
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
-        Files.write(dir.resolve("cells.csv"), CellColumns.csv(results), StandardCharsets.UTF_8);
-        Files.write(dir.resolve("verdicts.csv"), RunDiff.csv(analysis.verdicts()), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("cells.csv"), Columns.CELLS.csv(results), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("verdicts.csv"), Columns.VERDICTS.csv(analysis.verdicts()), StandardCharsets.UTF_8);
         Files.write(dir.resolve("threads.csv"), ThreadsOverTimeSection.csv(results), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("report.html"), html(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("summary.txt"), summary(), StandardCharsets.UTF_8);
@@ -53,14 +68,21 @@ public final class Report {
                 StandardCharsets.UTF_8);
     }
 
-    /** What the console shows at the end: calibration, crossovers, findings, failures. */
+    /** What the console shows at the end: calibration, crossovers, findings, failures; the baseline and thresholds. */
     String summary() {
-        return new Summary(client, analysis, threadCosts, footprints).text();
+        StringBuilder text = new StringBuilder(new Summary(client, analysis, threadCosts, footprints).text());
+        judgement.lines().forEach(line -> text.append(line).append('\n'));
+        return text.toString();
     }
 
     /** summary.json's content, for the run {@code id} written at {@code written}. */
     JsonObject json(String id, Instant written) {
-        return SummaryJson.of(id, written, client, facts, analysis);
+        return SummaryJson.of(id, written, client, facts, header, measured, judgement);
+    }
+
+    /** The run against its baseline and its thresholds, for the exit status. */
+    public Judgement judgement() {
+        return judgement;
     }
 
     public void print(PrintStream out, Path dir) {
@@ -76,9 +98,11 @@ public final class Report {
                 .append("td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td.l,th.l{text-align:left}")
                 .append("tr.failed{background:#fdd}.charts{display:flex;flex-wrap:wrap;gap:8px}li{margin:.3em 0}")
                 .append("td.STRONG{background:#2e7d32;color:#fff}td.CLEAR{background:#66bb6a}td.SLIGHT{background:#c8e6c9}")
+                .append("tr.LOWER,tr.FLIPPED{background:#fdd}tr.HIGHER{background:#dfd}li.broken{color:#b00}")
                 .append("td.LEVEL{background:#d7e8f7}td.UNDECIDED{background:#e0e0e0;color:#555}td.WITHHELD{background:#ffe082}")
                 .append("</style></head><body>\n<h1>Trainyard: which style, on which server, with which thread model, wins at which load</h1>\n");
         VerdictMatrix.html(h, analysis, threadCosts, footprints);
+        JudgementSection.html(h, judgement);
         h.append("<h2>The run</h2><ul>");
         facts.forEach(f -> h.append("<li>").append(escapeHtml4(f)).append("</li>"));
         h.append("</ul>\n<h2>Crossovers</h2><p>For each server variant, the load at which a style overtakes the blocking ")

@@ -1,0 +1,328 @@
+package dev.trainyard.tool.compare.gate;
+
+import static dev.trainyard.tool.compare.gate.Summaries.JSON;
+
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+
+/**
+ * A run against a baseline run (two summaries): what became of every verdict and of every
+ * cell's figures. A verdict is a ratio measured inside one run, so a change of winner where both
+ * runs told the styles apart is beyond noise in both runs' own terms. A cell's figure is compared
+ * across the two runs, trial against trial (Welch's t on the logarithms: the runs are not paired),
+ * with Holm's correction over every cell compared, so that a run of a hundred cells marks a
+ * change by chance at most one time in twenty; a cell of one trial has no spread to judge by and
+ * is left untold. What neither test sees is a drift of the machine between the two runs: it moves
+ * every cell of a run alike, and the report says so beside the cells.
+ */
+public final class Against {
+
+    /** The family-wise chance of marking a cell changed where nothing changed. */
+    public static final double FAMILY_ERROR = 0.05;
+
+    /** What became of a verdict the baseline or the run holds. */
+    public enum VerdictChange {
+        SAME("the same"),
+        FLIPPED("flipped beyond noise: both runs told the styles apart"),
+        LEAD_AND_LEVEL("one run found a lead, the other every style level"),
+        WITHIN_NOISE("changed within noise: one of the runs could not tell the styles apart"),
+        NOT_COMPARABLE("not comparable: the load client ran out of CPU in one of the runs"),
+        ADDED("added: the baseline did not ask it"),
+        REMOVED("removed: this run did not ask it");
+
+        private final String meaning;
+
+        VerdictChange(String meaning) {
+            this.meaning = meaning;
+        }
+
+        public String meaning() {
+            return meaning;
+        }
+    }
+
+    /** What became of a cell's throughput. */
+    public enum CellChange { HIGHER, LOWER, WITHIN_NOISE, UNTOLD, ADDED, REMOVED }
+
+    /** @param was the baseline's verdict as text, null where it had none; {@code now} likewise */
+    public record Verdict(String key, VerdictChange change, String was, String now) {
+
+        public String line() {
+            return switch (change) {
+                case ADDED -> key + ": ADDED, " + now + " (" + change.meaning + ")";
+                case REMOVED -> key + ": REMOVED, was " + was + " (" + change.meaning + ")";
+                case FLIPPED -> key + ": FLIPPED " + was + " -> " + now + " (" + change.meaning + ")";
+                default -> key + ": " + was + " -> " + now + " (" + change.meaning + ")";
+            };
+        }
+    }
+
+    /**
+     * @param throughput this run's (null where it has none); {@code was} the baseline's
+     * @param p the test's p-value before Holm's correction, null where the cell was not tested
+     */
+    public record Cell(String key, CellChange change, Double throughput, Double was, Double p95Ms, Double p95WasMs, Double p) {
+
+        /** This run's throughput over the baseline's, null where either has none. */
+        public Double ratio() {
+            return throughput == null || was == null || was == 0 ? null : throughput / was;
+        }
+
+        public Double p95Ratio() {
+            return p95Ms == null || p95WasMs == null || p95WasMs == 0 ? null : p95Ms / p95WasMs;
+        }
+    }
+
+    private final String baseline;
+    private final List<Verdict> verdicts;
+    private final List<Cell> cells;
+
+    private Against(String baseline, List<Verdict> verdicts, List<Cell> cells) {
+        this.baseline = baseline;
+        this.verdicts = verdicts;
+        this.cells = cells;
+    }
+
+    /** {@code run} against {@code baseline}, two summaries as {@link Summaries#read} gives them. */
+    public static Against of(JsonObject baseline, JsonObject run) {
+        return new Against(Summaries.id(baseline), verdicts(byKey(baseline, "verdicts", Against::verdictKey),
+                byKey(run, "verdicts", Against::verdictKey)), cells(byKey(baseline, "cells", Against::cellKey), byKey(run, "cells", Against::cellKey)));
+    }
+
+    /** The baseline run's id. */
+    public String baseline() {
+        return baseline;
+    }
+
+    public List<Verdict> verdicts() {
+        return verdicts;
+    }
+
+    public List<Cell> cells() {
+        return cells;
+    }
+
+    public long count(VerdictChange change) {
+        return verdicts.stream().filter(v -> v.change == change).count();
+    }
+
+    public long count(CellChange change) {
+        return cells.stream().filter(c -> c.change == change).count();
+    }
+
+    /** The console's account: every verdict that is not the same, then the counts. */
+    public List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        lines.add("Against the baseline " + baseline + ":");
+        verdicts.stream().filter(v -> v.change != VerdictChange.SAME).forEach(v -> lines.add("- " + v.line()));
+        lines.add(counts());
+        cells.stream().filter(c -> c.change == CellChange.LOWER || c.change == CellChange.HIGHER).forEach(c -> lines.add(String.format(Locale.ROOT,
+                "- %s: %s, %.0f req/s against %.0f (x%.3f)", c.key, c.change.name().toLowerCase(Locale.ROOT), c.throughput, c.was, c.ratio())));
+        return lines;
+    }
+
+    /** How many verdicts and cells changed, by how. */
+    public String counts() {
+        return String.format(Locale.ROOT, "%d verdict(s) the same, %d flipped, %d added, %d removed; cells' throughput: %d higher and %d"
+                + " lower beyond noise, %d within noise, %d untold (one trial), %d added, %d removed.", count(VerdictChange.SAME),
+                count(VerdictChange.FLIPPED), count(VerdictChange.ADDED), count(VerdictChange.REMOVED), count(CellChange.HIGHER),
+                count(CellChange.LOWER), count(CellChange.WITHIN_NOISE), count(CellChange.UNTOLD), count(CellChange.ADDED),
+                count(CellChange.REMOVED));
+    }
+
+    /** summary.json's "baseline". */
+    public JsonObject json() {
+        JsonArrayBuilder v = JSON.createArrayBuilder();
+        for (Verdict each : verdicts) {
+            JsonObjectBuilder o = JSON.createObjectBuilder().add("verdict", each.key).add("change", each.change.name());
+            v.add(text(text(o, "was", each.was), "now", each.now));
+        }
+        JsonArrayBuilder c = JSON.createArrayBuilder();
+        for (Cell each : cells) {
+            JsonObjectBuilder o = JSON.createObjectBuilder().add("cell", each.key).add("change", each.change.name());
+            number(o, "throughput", each.throughput);
+            number(o, "throughput_was", each.was);
+            number(o, "throughput_ratio", each.ratio());
+            number(o, "p95_ms", each.p95Ms);
+            number(o, "p95_was_ms", each.p95WasMs);
+            number(o, "p95_ratio", each.p95Ratio());
+            number(o, "p_value", each.p);
+            c.add(o);
+        }
+        return JSON.createObjectBuilder().add("run", baseline).add("family_error", FAMILY_ERROR).add("verdicts", v).add("cells", c).build();
+    }
+
+    private static List<Verdict> verdicts(Map<String, JsonObject> was, Map<String, JsonObject> now) {
+        List<Verdict> out = new ArrayList<>();
+        for (Map.Entry<String, JsonObject> e : now.entrySet()) {
+            JsonObject before = was.get(e.getKey());
+            out.add(new Verdict(e.getKey(), before == null ? VerdictChange.ADDED : change(before, e.getValue()),
+                    before == null ? null : verdictText(before), verdictText(e.getValue())));
+        }
+        was.forEach((key, before) -> {
+            if (!now.containsKey(key)) {
+                out.add(new Verdict(key, VerdictChange.REMOVED, verdictText(before), null));
+            }
+        });
+        return out;
+    }
+
+    private static VerdictChange change(JsonObject was, JsonObject now) {
+        if (strength(was).equals("WITHHELD") || strength(now).equals("WITHHELD")) {
+            return strength(was).equals(strength(now)) ? VerdictChange.SAME : VerdictChange.NOT_COMPARABLE;
+        }
+        boolean wasDecided = decided(was);
+        boolean nowDecided = decided(now);
+        if (wasDecided && nowDecided) {
+            return Collections.disjoint(winners(was), winners(now)) ? VerdictChange.FLIPPED : VerdictChange.SAME;
+        }
+        if (wasDecided && level(now) || level(was) && nowDecided) {
+            return VerdictChange.LEAD_AND_LEVEL;
+        }
+        return wasDecided != nowDecided || level(was) != level(now) ? VerdictChange.WITHIN_NOISE : VerdictChange.SAME;
+    }
+
+    private static List<Cell> cells(Map<String, JsonObject> was, Map<String, JsonObject> now) {
+        Map<String, Double> tested = new LinkedHashMap<>();
+        Map<String, Boolean> higher = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonObject> e : now.entrySet()) {
+            JsonObject before = was.get(e.getKey());
+            double[] a = before == null ? null : logs(before);
+            double[] b = logs(e.getValue());
+            if (a != null && b != null) {
+                tested.put(e.getKey(), welch(a, b));
+                higher.put(e.getKey(), mean(b) > mean(a));
+            }
+        }
+        List<String> beyond = holm(tested);
+        List<Cell> out = new ArrayList<>();
+        for (Map.Entry<String, JsonObject> e : now.entrySet()) {
+            JsonObject before = was.get(e.getKey());
+            JsonObject cell = e.getValue();
+            CellChange change = before == null ? CellChange.ADDED : !tested.containsKey(e.getKey()) ? CellChange.UNTOLD
+                    : !beyond.contains(e.getKey()) ? CellChange.WITHIN_NOISE : higher.get(e.getKey()) ? CellChange.HIGHER : CellChange.LOWER;
+            out.add(new Cell(e.getKey(), change, figure(cell, "throughput"), before == null ? null : figure(before, "throughput"),
+                    figure(cell, "p95_ms"), before == null ? null : figure(before, "p95_ms"), tested.get(e.getKey())));
+        }
+        was.forEach((key, before) -> {
+            if (!now.containsKey(key)) {
+                out.add(new Cell(key, CellChange.REMOVED, null, figure(before, "throughput"), null, figure(before, "p95_ms"), null));
+            }
+        });
+        return out;
+    }
+
+    /** Welch's two-sided p-value for the means of {@code a} and {@code b}: unequal spreads, unpaired. */
+    static double welch(double[] a, double[] b) {
+        DescriptiveStatistics x = new DescriptiveStatistics(a);
+        DescriptiveStatistics y = new DescriptiveStatistics(b);
+        double va = x.getVariance() / a.length;
+        double vb = y.getVariance() / b.length;
+        double diff = y.getMean() - x.getMean();
+        if (va + vb == 0) {
+            return diff == 0 ? Double.NaN : 0;
+        }
+        double t = Math.abs(diff) / Math.sqrt(va + vb);
+        double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
+        // No random generator: the distribution is only asked for its CDF, and seeding one costs more than the test.
+        return 2 * (1 - new TDistribution(null, df).cumulativeProbability(t));
+    }
+
+    /** The cells whose change Holm's step-down procedure keeps at {@link #FAMILY_ERROR} over all of them. */
+    static List<String> holm(Map<String, Double> p) {
+        List<Map.Entry<String, Double>> sorted = new ArrayList<>(p.entrySet());
+        sorted.sort(Map.Entry.comparingByValue(Comparator.naturalOrder()));
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            if (!(sorted.get(i).getValue() <= FAMILY_ERROR / (sorted.size() - i))) {
+                break;
+            }
+            kept.add(sorted.get(i).getKey());
+        }
+        return kept;
+    }
+
+    /** The logarithms of a cell's trials' throughputs, or null where it has fewer than two trials above zero (or a summary of version 1). */
+    private static double[] logs(JsonObject cell) {
+        JsonValue trials = cell.get("trial_throughputs");
+        if (trials == null || trials.getValueType() != JsonValue.ValueType.ARRAY) {
+            return null;
+        }
+        double[] logs = trials.asJsonArray().getValuesAs(JsonNumber.class).stream().mapToDouble(JsonNumber::doubleValue).map(Math::log).toArray();
+        return logs.length < 2 || Arrays.stream(logs).anyMatch(l -> !Double.isFinite(l)) ? null : logs;
+    }
+
+    private static double mean(double[] values) {
+        return Arrays.stream(values).average().orElse(Double.NaN);
+    }
+
+    private static Map<String, JsonObject> byKey(JsonObject summary, String part, java.util.function.Function<JsonObject, String> key) {
+        Map<String, JsonObject> out = new LinkedHashMap<>();
+        summary.getJsonArray(part).getValuesAs(JsonObject.class).forEach(o -> out.put(key.apply(o), o));
+        return out;
+    }
+
+    static String verdictKey(JsonObject v) {
+        return v.getString("variant") + " " + v.getString("experiment") + " @" + v.getInt("users");
+    }
+
+    /** A cell's name across runs: its server variant, experiment, style and load. */
+    public static String cellKey(JsonObject c) {
+        int rate = c.getInt("offered_rate", 0);
+        return c.getString("server") + "/" + c.getString("variant") + " " + c.getString("experiment") + " " + c.getString("style") + " @"
+                + c.getInt("users") + (rate > 0 ? " " + rate + "/s" : "");
+    }
+
+    private static String strength(JsonObject v) {
+        return v.getString("strength");
+    }
+
+    /** A lead: not level, undecided or withheld. */
+    private static boolean decided(JsonObject v) {
+        return !List.of("LEVEL", "UNDECIDED", "WITHHELD").contains(strength(v));
+    }
+
+    private static boolean level(JsonObject v) {
+        return strength(v).equals("LEVEL");
+    }
+
+    private static List<String> winners(JsonObject v) {
+        return List.of(v.getString("winner").split(" or "));
+    }
+
+    private static String verdictText(JsonObject v) {
+        return decided(v) ? String.format(Locale.ROOT, "%s x%.3f", v.getString("winner"), v.getJsonNumber("ratio").doubleValue())
+                : strength(v).toLowerCase(Locale.ROOT);
+    }
+
+    /** A cell's figure, null where it has none. */
+    static Double figure(JsonObject cell, String name) {
+        JsonValue value = cell.get(name);
+        return value instanceof JsonNumber n ? n.doubleValue() : null;
+    }
+
+    private static JsonObjectBuilder text(JsonObjectBuilder o, String name, String value) {
+        return value == null ? o.addNull(name) : o.add(name, value);
+    }
+
+    private static void number(JsonObjectBuilder o, String name, Double value) {
+        if (value == null || !Double.isFinite(value)) {
+            o.addNull(name);
+        } else {
+            o.add(name, value);
+        }
+    }
+}

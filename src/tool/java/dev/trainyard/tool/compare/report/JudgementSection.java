@@ -1,0 +1,62 @@
+package dev.trainyard.tool.compare.report;
+
+import static dev.trainyard.tool.compare.report.Html.td;
+import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
+
+import dev.trainyard.tool.compare.gate.Against;
+import dev.trainyard.tool.compare.gate.Judgement;
+import dev.trainyard.tool.compare.gate.Threshold;
+import java.util.Locale;
+
+/**
+ * The report's part for a pipeline, right under the verdicts: every threshold by its name, held
+ * or broken, then the run against its baseline — each verdict that changed, and each cell's
+ * throughput and p95 beside the baseline's with the ratio, a change beyond noise marked.
+ */
+final class JudgementSection {
+
+    private JudgementSection() {
+    }
+
+    static void html(StringBuilder h, Judgement judgement) {
+        if (!judgement.checks().isEmpty()) {
+            h.append("<h2>Thresholds</h2><ul id=\"thresholds\">");
+            for (Threshold.Check c : judgement.checks()) {
+                h.append("<li class=\"").append(c.holds() ? "held" : "broken").append("\">").append(c.holds() ? "" : "<b>")
+                        .append(escapeHtml4(c.line())).append(c.holds() ? "" : "</b>").append("</li>");
+            }
+            h.append("</ul>\n");
+        }
+        Against against = judgement.against();
+        if (against == null) {
+            return;
+        }
+        h.append("<h2>Against the baseline ").append(escapeHtml4(against.baseline())).append("</h2><p>")
+                .append(escapeHtml4(against.counts()))
+                .append("</p><p>A verdict flipped where both runs told the styles apart. A cell is marked higher or lower where its trials")
+                .append(" differ from the baseline's beyond noise (Welch's t on the logarithms, Holm's correction over the cells, ")
+                .append(String.format(Locale.ROOT, "%.0f%% family-wise", Against.FAMILY_ERROR * 100))
+                .append("); a cell of one trial is untold. A drift of the machine between the two runs moves every cell alike: ")
+                .append("where all move one way, suspect the machine before the server.</p>");
+        h.append("<h3>Verdicts</h3><table id=\"baseline-verdicts\"><tr><th class=\"l\">verdict</th><th class=\"l\">baseline</th><th class=\"l\">this run</th>")
+                .append("<th class=\"l\">change</th></tr>");
+        for (Against.Verdict v : against.verdicts()) {
+            h.append("<tr class=\"").append(v.change().name()).append("\">").append(td(v.key(), true))
+                    .append(td(v.was() == null ? "-" : v.was(), true)).append(td(v.now() == null ? "-" : v.now(), true))
+                    .append(td(v.change().meaning(), true)).append("</tr>");
+        }
+        h.append("</table>\n<h3>Cells</h3><table id=\"baseline-cells\"><tr><th class=\"l\">cell</th><th>req/s</th><th>baseline</th><th>ratio</th>")
+                .append("<th>p95 ms</th><th>baseline</th><th>ratio</th><th class=\"l\">throughput</th></tr>");
+        for (Against.Cell c : against.cells()) {
+            h.append("<tr class=\"").append(c.change().name()).append("\">").append(td(c.key(), true)).append(td(fmt(c.throughput(), 0), false))
+                    .append(td(fmt(c.was(), 0), false)).append(td(fmt(c.ratio(), 3), false)).append(td(fmt(c.p95Ms(), 1), false))
+                    .append(td(fmt(c.p95WasMs(), 1), false)).append(td(fmt(c.p95Ratio(), 3), false))
+                    .append(td(c.change().name().toLowerCase(Locale.ROOT).replace('_', ' '), true)).append("</tr>");
+        }
+        h.append("</table>\n");
+    }
+
+    private static String fmt(Double v, int decimals) {
+        return v == null ? "-" : Html.fmt(v, decimals);
+    }
+}
