@@ -17,6 +17,18 @@ check_cells() {
            END { exit bad }' "$dir/cells.csv" || exit 1
   echo "   cells.csv: $cells sane cells"
 }
+# summary.json holds to its schema (a validator that is not the tests' own), with every cell of cells.csv and the
+# parts named after the count (e.g. baseline thresholds).
+check_summary() {
+  python3 - "$1/summary.json" docs/summary.schema.json "$2" "${@:3}" <<'EOF' || exit 1
+import json, sys, jsonschema
+summary, schema = (json.load(open(path)) for path in sys.argv[1:3])
+errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in jsonschema.Draft202012Validator(schema).iter_errors(summary)]
+missing = [part for part in sys.argv[4:] if part not in summary]
+if errors or missing or len(summary["cells"]) != int(sys.argv[3]):
+    sys.exit(f"summary.json: {len(summary['cells'])} cells; missing {missing}; " + "; ".join(errors[:5]))
+EOF
+}
 check_report() {
   local dir=target/compare/latest cells
   check_cells "$1"
@@ -33,14 +45,7 @@ check_report() {
   drawn=$(awk 'BEGIN { RS = "</svg>" } /<svg/ && /<polyline/ { n++ } END { print n + 0 }' <<<"$dom")
   [ "$charts" -gt 0 ] && [ "$drawn" -eq "$charts" ] || { echo "the rendered report drew $drawn of $charts charts"; exit 1; }
   grep -q "Crossovers" "$dir/summary.txt" || { echo "no crossovers in the summary"; exit 1; }
-  # summary.json holds to its schema (a validator that is not the tests' own), with every cell of cells.csv.
-  python3 - "$dir/summary.json" docs/summary.schema.json "$cells" <<'EOF' || exit 1
-import json, sys, jsonschema
-summary, schema = (json.load(open(path)) for path in sys.argv[1:3])
-errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in jsonschema.Draft202012Validator(schema).iter_errors(summary)]
-if errors or len(summary["cells"]) != int(sys.argv[3]):
-    sys.exit(f"summary.json: {len(summary['cells'])} cells; " + "; ".join(errors[:5]))
-EOF
+  check_summary "$dir" "$cells"
   for variant in $2; do
     [ -f "$dir/$variant/dashboard/index.html" ] || { echo "no JMeter dashboard for $variant"; exit 1; }
   done
@@ -109,4 +114,23 @@ compared=$(sed -n '/What the protocol costs/,/^$/p' target/compare/latest/summar
 [ "$(grep -c '^== tomcat/platform.*on the same start' target/ci-compare-protocols.log)" -eq 3 ] \
   || { echo "the protocols did not share one start"; grep '^== tomcat' target/ci-compare-protocols.log; exit 1; }
 check_cells 8
+# The example pipeline of docs/ at smoke size: a baseline run, the run judged against it (every threshold kept: exit
+# 0, the deltas in its report and summary.json), then the same run held to a threshold it breaks: the documented exit
+# status, the threshold named.
+echo "== docs/pipeline.sh -Dmode=smoke -Dplans=hello (tomcat), then a threshold the run breaks"
+DIR=target/ci-pipeline bash docs/pipeline.sh -Dmode=smoke -Dplans=hello -Dservers=tomcat -Dvariants=platform -Ddashboards=false \
+  > target/ci-pipeline.out 2>&1 || { tail -60 target/ci-pipeline.out; exit 1; }
+cat target/ci-pipeline.out
+grep -q '^passed: every threshold kept' target/ci-pipeline.out || { echo "the pipeline did not pass"; exit 1; }
+for table in baseline-verdicts baseline-cells; do
+  grep -q "<table id=\"$table\">" target/ci-pipeline/latest/report.html || { echo "the judged run's report has no $table"; exit 1; }
+done
+check_summary target/ci-pipeline/latest "$(($(wc -l < target/ci-pipeline/latest/cells.csv) - 1))" baseline thresholds
+first=$(ls target/ci-pipeline | grep '^2' | head -1)
+status=0
+./mvnw -q -Pcompare -Ddir=target/ci-pipeline -Ddiff="$first" -Dagainst=latest '-Dassert=no-flip,p95<0.001ms@hello' \
+  > target/ci-pipeline-broken.log 2>&1 || status=$?
+broken=$(grep -c '^- BROKEN: p95<0.001ms@hello: ' target/ci-pipeline-broken.log)
+[ "$status" -eq 6 ] && [ "$broken" -eq 1 ] || { cat target/ci-pipeline-broken.log; echo "a broken threshold exited $status, named $broken times"; exit 1; }
+echo "   the pipeline passed against its baseline; a broken threshold exited 6 and was named"
 echo "README's first command: every plan ran on every server and the report is sane"
