@@ -14,7 +14,8 @@ thresholds=${THRESHOLDS:-no-flip,errors<1%}
 baseline=${BASELINE:-}
 if [ -z "$baseline" ]; then
   echo "== the baseline run"
-  ./mvnw -q -Pcompare -Ddir="$dir" -Dstrict=true "$@" > "$dir.baseline.log" 2>&1 || { tail -40 "$dir.baseline.log"; exit 1; }
+  ./mvnw -q -Pcompare -Ddir="$dir" -Dstrict=true "$@" > "$dir.baseline.log" 2>&1 || {
+    status=$?; tail -40 "$dir.baseline.log"; echo "the baseline run failed (exit $status)"; exit $status; }
   baseline="$dir/$(readlink "$dir/latest")"
 fi
 echo "== the run under test, against $baseline, keeping $thresholds"

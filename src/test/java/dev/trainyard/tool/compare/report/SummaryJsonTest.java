@@ -50,6 +50,10 @@ class SummaryJsonTest {
         assertTrue(summary.getJsonArray("verdicts").size() > 10, "the made-up run has verdicts");
         assertEquals("golden", summary.getJsonObject("run").getString("id"));
         assertEquals(run.facts, summary.getJsonObject("run").getJsonArray("facts").getValuesAs(JsonString::getString));
+        assertEquals(run.footprints.size(), summary.getJsonArray("footprints").size(), "every variant's footprint");
+        assertTrue(summary.getJsonArray("footprints").getValuesAs(JsonObject.class).stream().anyMatch(f -> !f.isNull("container"))
+                && summary.getJsonArray("footprints").getValuesAs(JsonObject.class).stream().anyMatch(f -> f.isNull("container")),
+                "the made-up run has a process and a container");
     }
 
     @Test

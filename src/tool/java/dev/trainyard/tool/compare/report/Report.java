@@ -77,7 +77,7 @@ public final class Report {
 
     /** summary.json's content, for the run {@code id} written at {@code written}. */
     JsonObject json(String id, Instant written) {
-        return SummaryJson.of(id, written, client, facts, header, measured, judgement);
+        return SummaryJson.of(id, written, client, facts, header, measured, footprints, judgement);
     }
 
     /** The run against its baseline and its thresholds, for the exit status. */

@@ -4,6 +4,8 @@ import static dev.trainyard.tool.compare.gate.Summaries.JSON;
 
 import dev.trainyard.tool.compare.analysis.Analysis;
 import dev.trainyard.tool.compare.analysis.Finding;
+import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.deploy.Packaging;
 import dev.trainyard.tool.compare.gate.Judgement;
 import dev.trainyard.tool.compare.gate.RunHeader;
 import dev.trainyard.tool.compare.gate.Summaries;
@@ -15,13 +17,15 @@ import jakarta.json.JsonWriter;
 import jakarta.json.stream.JsonGenerator;
 import java.io.StringWriter;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * summary.json: the run's answer for a team's own pipeline, in the shape of
  * docs/summary.schema.json (its version {@link Summaries#VERSION}): the run's header, every cell
- * (cells.csv's columns, typed), every verdict (verdicts.csv's), the experiments' claims, and
+ * (cells.csv's columns, typed), every verdict (verdicts.csv's), the experiments' claims, each
+ * server variant's footprint, and
  * where asked the comparison with a baseline and the thresholds checked ({@link Judgement}). The
  * schema turns away fields it does not name, so a field added, renamed or retyped comes with a
  * new version.
@@ -52,11 +56,42 @@ final class SummaryJson {
      * @param facts what the report's "The run" list says of the run
      */
     static JsonObject of(String id, Instant written, String client, List<String> facts, RunHeader header, JsonObject measured,
-            Judgement judgement) {
+            List<Footprint> footprints, Judgement judgement) {
         JsonObjectBuilder summary = JSON.createObjectBuilder().add("schema", Summaries.VERSION)
                 .add("run", header.summary(id, written.toString(), client, facts));
         measured.forEach(summary::add);
-        return judgement.into(summary.build());
+        JsonArrayBuilder costs = JSON.createArrayBuilder();
+        footprints.forEach(f -> costs.add(footprint(f)));
+        return judgement.into(summary.add("footprints", costs).build());
+    }
+
+    /** What a server variant costs to run, as the report's footprint table says it. */
+    private static JsonObjectBuilder footprint(Footprint f) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("variant", f.variant());
+        fields.put("ready_seconds", f.readySeconds());
+        fields.put("since", f.since());
+        fields.put("idle_mib", f.idleMib());
+        fields.put("heap_mib", f.heapMib());
+        fields.put("peak_mib", f.peakMib());
+        fields.put("experiment", f.experiment());
+        fields.put("users", f.users());
+        JsonObjectBuilder o = object(fields);
+        JsonObjectBuilder perStyle = JSON.createObjectBuilder();
+        f.cpuMsPer1000().forEach((style, ms) -> perStyle.add(style, scalar(style, ms)));
+        o.add("cpu_ms_per_1000", perStyle);
+        Packaging p = f.packaging();
+        if (p == null) {
+            return o.addNull("container");
+        }
+        Map<String, Object> container = new LinkedHashMap<>();
+        container.put("image", p.image());
+        container.put("image_mib", p.imageMib());
+        container.put("cpuset", p.cpuset());
+        container.put("memory_limit", p.memoryLimit());
+        container.put("healthy_seconds", p.healthySeconds());
+        container.put("group_peak_mib", p.groupPeakMib());
+        return o.add("container", object(container));
     }
 
     static String text(JsonObject summary) {
