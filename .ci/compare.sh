@@ -41,6 +41,9 @@ check_report() {
   local dom charts drawn
   dom=$(timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/$dir/report.html" 2>/dev/null)
   grep -q '<table id="verdicts">' <<<"$dom" || { echo "the rendered report has no verdict matrix"; exit 1; }
+  # The run's header first, its contents, then the matrix.
+  awk '/<table id="run">/ && !r { r = NR } /<nav id="contents">/ && !c { c = NR } /<table id="verdicts">/ && !v { v = NR }
+       END { exit !(r && c && v && r <= c && c <= v) }' <<<"$dom" || { echo "the rendered report does not open with the run and its contents"; exit 1; }
   charts=$(grep -o '<svg' <<<"$dom" | wc -l)
   drawn=$(awk 'BEGIN { RS = "</svg>" } /<svg/ && /<polyline/ { n++ } END { print n + 0 }' <<<"$dom")
   [ "$charts" -gt 0 ] && [ "$drawn" -eq "$charts" ] || { echo "the rendered report drew $drawn of $charts charts"; exit 1; }
@@ -60,6 +63,11 @@ awk '/== Trainyard comparison: summary/ { p = 1 } p && n++ < 40' target/ci-compa
 grep "^Where the run's time went: .* the cells' fixed cost [0-9.]* s ([0-9.]* s a cell run" target/ci-compare-plans.log \
   || { echo "the run did not say where its time went"; exit 1; }
 check_report 90 "tomcat-platform jetty-platform glassfish-platform"
+# Three servers: each style ranked across them, in the report and on the console; each cell's latencies as .hgrm.
+grep -q '<table id="rankings">' target/compare/latest/report.html || { echo "no rankings across the three servers"; exit 1; }
+grep -q '^Rankings (server variants fastest first' target/compare/latest/summary.txt || { echo "no rankings on the console"; exit 1; }
+hgrms=$(find target/compare/latest/ -name '*.hgrm' | wc -l)
+[ "$hgrms" -ge 90 ] || { echo "$hgrms .hgrm files for 90 cells or more"; exit 1; }
 # The store and products plans' 2x2 (web style x driver) on every server: R2DBC rows beside JDBC's, and the paper's
 # driver findings checked.
 for server in tomcat jetty glassfish; do
@@ -87,6 +95,7 @@ if [ -n "${TRAINYARD_JDK21_HOME:-}" ]; then
     || { echo "no pinning recording on tomcat/virtual"; exit 1; }
   grep -q '<table id="thread-cost">' target/compare/latest/report.html || { echo "the report has no thread-cost table"; exit 1; }
   check_report 10 "tomcat-platform tomcat-virtual"
+  grep -q '<table id="thread-models">' target/compare/latest/report.html || { echo "no thread models set against each other"; exit 1; }
 fi
 # The sweep's machinery (a server variant started again per setting, its cells, its best named) on Tomcat, which
 # reads its tuning from the shared file as Jetty does; each server's tuned start is the suite's (RunnerIT: Tomcat and
@@ -114,28 +123,54 @@ compared=$(sed -n '/What the protocol costs/,/^$/p' target/compare/latest/summar
 [ "$(grep -c '^== tomcat/platform.*on the same start' target/ci-compare-protocols.log)" -eq 3 ] \
   || { echo "the protocols did not share one start"; grep '^== tomcat' target/ci-compare-protocols.log; exit 1; }
 check_cells 8
-# The example pipeline of docs/ at smoke size: a baseline run, the run judged against it (every threshold kept: exit
-# 0, the deltas in its report and summary.json); a run against the same baseline held to a threshold it breaks (the
-# documented status, the threshold named); and the two finished runs judged again by -Ddiff, measuring nothing.
-echo "== docs/pipeline.sh -Dmode=smoke -Dplans=hello (tomcat), again with a threshold the run breaks, then -Ddiff"
-smoke_hello="-Dmode=smoke -Dplans=hello -Dservers=tomcat -Dvariants=platform -Ddashboards=false"
-# shellcheck disable=SC2086
-DIR=target/ci-pipeline bash docs/pipeline.sh $smoke_hello > target/ci-pipeline.out 2>&1 || { tail -60 target/ci-pipeline.out; exit 1; }
+# The example pipeline of docs/ at smoke size, held to a threshold the run breaks: a baseline run, the run judged
+# against it, the documented status and the threshold named; the judged run's report and summary.json hold the deltas;
+# and the two finished runs judged again by -Ddiff, measuring nothing, with the threshold that holds: status 0.
+echo "== docs/pipeline.sh -Dmode=smoke -Dplans=hello (tomcat) with a threshold the run breaks, then -Ddiff"
+status=0
+BASELINE= THRESHOLDS='no-flip,p95<0.001ms@hello' DIR=target/ci-pipeline bash docs/pipeline.sh -Dmode=smoke -Dplans=hello \
+  -Dservers=tomcat -Dvariants=platform -Ddashboards=false > target/ci-pipeline.out 2>&1 || status=$?
 cat target/ci-pipeline.out
-grep -q '^passed: every threshold kept' target/ci-pipeline.out || { echo "the pipeline did not pass"; exit 1; }
+named=$(grep -cx '  p95<0.001ms@hello' target/ci-pipeline.out)
+[ "$status" -eq 6 ] && [ "$named" -eq 1 ] || { echo "a broken threshold exited $status, named $named times"; exit 1; }
+grep -q '^- held: no-flip: ' target/ci-pipeline.out || { echo "no-flip was not held"; exit 1; }
 for table in baseline-verdicts baseline-cells; do
   grep -q "<table id=\"$table\">" target/ci-pipeline/latest/report.html || { echo "the judged run's report has no $table"; exit 1; }
 done
 check_summary target/ci-pipeline/latest "$(($(wc -l < target/ci-pipeline/latest/cells.csv) - 1))" baseline thresholds
-first=target/ci-pipeline/$(ls target/ci-pipeline | grep '^2' | head -1)
-status=0
-# shellcheck disable=SC2086
-BASELINE=$first THRESHOLDS='no-flip,p95<0.001ms@hello' DIR=target/ci-pipeline bash docs/pipeline.sh $smoke_hello \
-  > target/ci-pipeline-broken.out 2>&1 || status=$?
-named=$(grep -cx '  p95<0.001ms@hello' target/ci-pipeline-broken.out)
-[ "$status" -eq 6 ] && [ "$named" -eq 1 ] || { cat target/ci-pipeline-broken.out; echo "a broken threshold exited $status, named $named times"; exit 1; }
+first=$(ls target/ci-pipeline | grep '^2' | head -1)
 status=0
 ./mvnw -q -Pcompare -Ddir=target/ci-pipeline -Ddiff="$first" -Dagainst=latest -Dassert=no-flip > target/ci-pipeline-diff.log 2>&1 || status=$?
 [ "$status" -eq 0 ] && grep -q '^- held: no-flip: ' target/ci-pipeline-diff.log || { cat target/ci-pipeline-diff.log; echo "-Ddiff exited $status"; exit 1; }
-echo "   the pipeline passed against its baseline (exit 0); a broken threshold exited 6, named; -Ddiff of the two runs exited 0"
+echo "   the pipeline failed on its broken threshold (exit 6, named) with the deltas in the judged run's report; -Ddiff of the two runs held no-flip (exit 0)"
+# Ctrl-C (SIGINT to the run's process group, as a terminal sends it) and SIGTERM (to Maven alone) two cells into a run:
+# the report of what was measured is written, marked partial, and nothing the run started is left running. A
+# background job of a script starts with SIGINT ignored, and a JVM keeps it so: python starts the run in a session of
+# its own with SIGINT as a terminal's would be.
+stop_midway() {
+  local signal=$1 to=$2 dir=target/ci-stopped-$1 pid status started left
+  rm -rf "$dir"
+  python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.setsid(); os.execvp(sys.argv[1], sys.argv[1:])' \
+    ./mvnw -q -Pcompare -Dmode=smoke -Dplans=entry -Dservers=tomcat -Dvariants=platform -Ddashboards=false -Ddir="$dir" > "$dir.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 240); do grep -q '^\[3/' "$dir.log" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  grep -q '^\[3/' "$dir.log" || { cat "$dir.log"; echo "the run did not reach its third cell"; exit 1; }
+  started=$( (pgrep -s "$pid"; pgrep -f "postgres.*$PWD/target/pgdata") | sort -u | tr '\n' ' ')
+  if [ "$to" = group ]; then kill "-$signal" -- "-$pid"; else kill "-$signal" "$pid"; fi
+  status=0; wait "$pid" || status=$?
+  left=""
+  for _ in $(seq 1 20); do
+    left=$(for p in $started; do if kill -0 "$p" 2>/dev/null; then ps -o pid=,args= -p "$p" || true; fi; done)
+    [ -z "$left" ] && break; sleep 0.5
+  done
+  [ -z "$left" ] || { cat "$dir.log"; echo "left running after $signal: $left"; exit 1; }
+  grep -q '<p id="partial"' "$dir/latest/report.html" || { cat "$dir.log"; echo "no partial report after $signal"; exit 1; }
+  check_summary "$dir/latest" "$(($(wc -l < "$dir/latest/cells.csv") - 1))"
+  python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(0 if s["run"]["stopped"] and s["cells"] else "not stopped, or no cell")' \
+    "$dir/latest/summary.json" || exit 1
+  echo "   SIG$signal to $([ "$to" = group ] && echo "the run's process group" || echo Maven alone): exit $status, a partial report of $(($(wc -l < "$dir/latest/cells.csv") - 1)) cells, nothing left running"
+}
+echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=entry (tomcat), stopped two cells in by Ctrl-C, then by SIGTERM"
+stop_midway INT group
+stop_midway TERM maven
 echo "README's first command: every plan ran on every server and the report is sane"

@@ -31,6 +31,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * README's first command, and the one harness behind every measurement: starts a seeded
@@ -40,9 +42,13 @@ import java.util.Optional;
  * target/compare/&lt;run&gt;/report.html, cells.csv, summary.json and JMeter's dashboards, judged against a
  * baseline run and the thresholds asked where there are any. {@link Options} says
  * what it takes; {@code -Pbench} is the same run with the {@link Options#BENCH} preset. Its exit
- * status is one of {@link ExitStatus}.
+ * status is one of {@link ExitStatus}; stopped by a signal, it writes the report of what it measured,
+ * marked partial, and the status is the signal's.
  */
 public final class Compare {
+
+    /** How long a signal waits for the run to close what it started and write its report. */
+    private static final int STOP_BOUND_SECONDS = 180;
 
     private Compare() {
     }
@@ -108,6 +114,8 @@ public final class Compare {
         WrkClient lean = options.crosscheck() && options.jmeter() ? new WrkClient(runDir) : null;
         Comparison run = new Comparison(options, client, runDir, progress, lean, cpus, baseline);
         run.facts(plan.skipped());
+        CountDownLatch reported = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopEarly(run, reported), "trainyard-stop"));
         String lost = null;
         Judgement judgement = Judgement.NONE;
         try {
@@ -131,13 +139,23 @@ public final class Compare {
             }
         } catch (Deployment.Lost e) {
             lost = e.getMessage();
+        } catch (Comparison.Stopped e) {
+            // What was started is closed; the report below says what was measured.
         } finally {
-            Report report = run.report();
-            judgement = report.judgement();
-            report.write(runDir);
-            report.print(System.out, runDir);
-            System.out.println(run.timeSpent());
-            link(options.dir().resolve("latest"), runDir);
+            try {
+                Report report = run.report();
+                judgement = report.judgement();
+                report.write(runDir);
+                report.print(System.out, runDir);
+                System.out.println(run.timeSpent());
+                link(options.dir().resolve("latest"), runDir);
+            } finally {
+                reported.countDown();
+            }
+        }
+        if (run.stopped() != null) {
+            // The JVM is shutting down: its hook ends it once the report is written (System.exit would wait for ever).
+            return;
         }
         if (lost != null) {
             System.err.println("compare: " + lost + " (the server variants measured before it are in the report)");
@@ -147,6 +165,28 @@ public final class Compare {
         // own behind (the open model's house-keeping pool keeps an idle thread for a minute), and
         // Maven's exec:java waits for every such thread before it returns.
         System.exit(status(judgement, run.failed() && options.strict()).code());
+    }
+
+    /**
+     * A signal (Ctrl-C, SIGTERM) in the middle of a run: the run is told to stop, and the JVM's
+     * shutdown waits until the measuring thread has closed what it started (the server, the
+     * database) and written the report of what it measured, marked partial. Bounded: a server
+     * start in progress finishes first, and a GlassFish one is the longest.
+     */
+    private static void stopEarly(Comparison run, CountDownLatch reported) {
+        if (reported.getCount() == 0) {
+            return;
+        }
+        System.out.println("\nStopping: the cell in progress is cut short, the servers and the database stop, and the report of"
+                + " the cells measured is written, marked partial.");
+        run.stop("stopped by a signal");
+        try {
+            if (!reported.await(STOP_BOUND_SECONDS, TimeUnit.SECONDS)) {
+                System.err.println("compare: the run did not stop within " + STOP_BOUND_SECONDS + " s; what it started may still run");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The first of {@link ExitStatus}'s outcomes that applies (a lost server is told before). */

@@ -2,10 +2,12 @@ package dev.trainyard.tool.compare.analysis;
 
 import static dev.trainyard.tool.compare.analysis.CrossoverTest.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trainyard.tool.compare.analysis.Verdicts.Strength;
 import dev.trainyard.tool.compare.analysis.Verdicts.Verdict;
+import dev.trainyard.tool.compare.load.CellStats;
 import dev.trainyard.tool.compare.report.Columns;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +66,7 @@ public class VerdictsTest {
         assertEquals("train", v.winner());
         assertEquals(1, v.setAside());
         assertTrue(v.text().endsWith("(1 trial set aside: client-bound)"), v.text());
-        assertTrue(Columns.VERDICTS.csv(List.of(v)).get(1).endsWith(",1," + v.trials()), "and so does the verdicts file");
+        assertTrue(Columns.VERDICTS.csv(List.of(v)).get(1).contains(",1," + v.trials() + ","), "and so does the verdicts file");
     }
 
     @Test
@@ -81,8 +83,31 @@ public class VerdictsTest {
         Verdict oneWide = trials(base, close, wide).get(0);
         assertEquals(Strength.UNDECIDED, oneWide.strength(), "one challenger's interval beyond the band: " + oneWide.text());
         assertTrue(oneWide.text().endsWith(", 6 trials)"), oneWide.text());
-        assertTrue(Columns.VERDICTS.csv(List.of(oneWide)).get(1).endsWith(",UNDECIDED," + String.format(java.util.Locale.ROOT, "%.3f,%.3f",
-                oneWide.low(), oneWide.high()) + ",0,6"), Columns.VERDICTS.csv(List.of(oneWide)).get(1));
+        assertTrue(Columns.VERDICTS.csv(List.of(oneWide)).get(1).contains(",UNDECIDED," + String.format(java.util.Locale.ROOT, "%.3f,%.3f",
+                oneWide.low(), oneWide.high()) + ",0,6,"), Columns.VERDICTS.csv(List.of(oneWide)).get(1));
+    }
+
+    @Test
+    void aLeadWhoseTailIsFarSlowerIsATradeOffAndSaysSo() {
+        CellResult blocking = cell("tomcat", "entry", "blocking", 400, 1000);
+        CellResult train = cell("tomcat", "entry", "train", 400, 1500);
+        Verdict plain = Verdicts.of(List.of(blocking, train)).get(0);
+        assertEquals("train", plain.winner());
+        assertFalse(plain.tradeOff(), plain.text());
+        assertEquals("p95 10 vs 10 ms", plain.latency());
+        CellResult slowTail = withP99(train, 200);
+        Verdict tradeOff = Verdicts.of(List.of(blocking, slowTail)).get(0);
+        assertTrue(tradeOff.tradeOff(), tradeOff.text());
+        assertTrue(tradeOff.text().endsWith(", a trade-off: its p99 x10.0"), tradeOff.text());
+        assertFalse(Verdicts.of(List.of(blocking, withP99(train, 24))).get(0).tradeOff(), "a p99 a fifth higher is not a trade-off");
+        assertFalse(Verdicts.of(List.of(withP99(blocking, 2), withP99(train, 6))).get(0).tradeOff(), "nor three times a tail of 2 ms");
+    }
+
+    private static CellResult withP99(CellResult c, double p99Ms) {
+        CellStats s = c.stats();
+        return new CellResult(c.run(), c.spec(), new CellStats(s.samples(), s.errors(), s.shed(), s.seconds(), s.throughput(), s.p50Ms(),
+                s.p95Ms(), p99Ms, Math.max(p99Ms, s.maxMs()), s.meanMs(), s.okTotal(), s.total()), c.facts(), c.littleLimit(), c.audit(),
+                c.failure(), c.results(), c.lean(), c.trials(), c.clientCpu(), c.trialClientCpu());
     }
 
     @Test

@@ -137,7 +137,7 @@ public final class GoldenRun {
     }
 
     /** A header as a run on this made-up machine would write it. */
-    static final RunHeader HEADER = new RunHeader("0123456789abcdef0123456789abcdef01234567", "default",
+    static final RunHeader HEADER = new RunHeader("golden", null, "0123456789abcdef0123456789abcdef01234567", "default",
             new RunHeader.Machine(2, "Made-up CPU @ 2.0GHz", 24096, "Linux 6.1", "17.0.13"), "1", "0",
             List.of(new RunHeader.Variant("tomcat/platform", "tomcat", "10.1.59", "25.0.1", "platform"),
                     new RunHeader.Variant("glassfish/platform", "glassfish", "7.0.20", "17.0.13", "platform")),
@@ -149,6 +149,10 @@ public final class GoldenRun {
 
     /** The run's report against {@code baseline} (a summary, or null), with {@code thresholds}. */
     Report report(JsonObject baseline, List<Threshold> thresholds) {
-        return new Report("JMeter 5.6.3", facts, HEADER, Experiments.analyse(results), dashboards, threadCosts, footprints, baseline, thresholds);
+        return report(HEADER, baseline, thresholds);
+    }
+
+    Report report(RunHeader header, JsonObject baseline, List<Threshold> thresholds) {
+        return new Report("JMeter 5.6.3", facts, header, Experiments.analyse(results), dashboards, threadCosts, footprints, baseline, thresholds);
     }
 }

@@ -10,6 +10,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.trainyard.tool.compare.analysis.Verdicts;
 import dev.trainyard.tool.compare.gate.Against;
+import dev.trainyard.tool.compare.gate.RunHeader;
 import dev.trainyard.tool.compare.gate.Summaries;
 import dev.trainyard.tool.compare.gate.Threshold;
 import dev.trainyard.tool.compare.plan.Mode;
@@ -40,13 +41,13 @@ class SummaryJsonTest {
     private static final Instant WRITTEN = Instant.parse("2026-12-06T12:00:00Z");
 
     private final GoldenRun run = new GoldenRun();
-    private final JsonObject summary = run.report().json("golden", WRITTEN);
+    private final JsonObject summary = run.report().json(WRITTEN);
 
     @Test
     void aRunsSummaryHoldsToTheSchema() {
         assertEquals(List.of(), errors(SummaryJson.text(summary)));
         assertEquals(run.results.size(), summary.getJsonArray("cells").size(), "every cell");
-        assertEquals(run.report().json("x", WRITTEN).getJsonArray("verdicts").size(), summary.getJsonArray("verdicts").size());
+        assertEquals(run.report().json(WRITTEN).getJsonArray("verdicts").size(), summary.getJsonArray("verdicts").size());
         assertTrue(summary.getJsonArray("verdicts").size() > 10, "the made-up run has verdicts");
         assertEquals("golden", summary.getJsonObject("run").getString("id"));
         assertEquals(run.facts, summary.getJsonObject("run").getJsonArray("facts").getValuesAs(JsonString::getString));
@@ -59,7 +60,7 @@ class SummaryJsonTest {
     @Test
     void aRunAgainstABaselineWithThresholdsHoldsToTheSchemaAndNamesEachThreshold() {
         Report judged = run.report(summary, Threshold.parse("no-flip,no-regression,p95<250ms@entry/train/400,errors<0.1%"));
-        JsonObject written = judged.json("second", WRITTEN);
+        JsonObject written = judged.json(WRITTEN);
         assertEquals(List.of(), errors(SummaryJson.text(written)));
         assertEquals("golden", written.getJsonObject("baseline").getString("run"));
         assertEquals(summary.getJsonArray("verdicts").size(), written.getJsonObject("baseline").getJsonArray("verdicts").size());
@@ -77,6 +78,20 @@ class SummaryJsonTest {
         assertEquals(2, header.getJsonObject("machine").getInt("cores"));
         assertEquals("10.1.59", header.getJsonArray("variants").getJsonObject(0).getString("version"));
         assertEquals("tomcat,glassfish", header.getJsonObject("options").getString("servers"));
+    }
+
+    @Test
+    void aRunStoppedEarlySaysSoInItsSummaryAndFirstInItsReport() {
+        RunHeader h = GoldenRun.HEADER;
+        RunHeader stopped = new RunHeader(h.id(), "stopped by a signal after 12 cell runs", h.commit(), h.mode(), h.machine(), h.clientCpus(),
+                h.serverCpus(), h.variants(), h.options(), 95.0);
+        Report partial = run.report(stopped, null, List.of());
+        JsonObject written = partial.json(WRITTEN);
+        assertEquals(List.of(), errors(SummaryJson.text(written)));
+        assertEquals("stopped by a signal after 12 cell runs", written.getJsonObject("run").getString("stopped"));
+        assertTrue(summary.getJsonObject("run").isNull("stopped"), "a run that ran its course");
+        String html = partial.html();
+        assertTrue(html.indexOf("<p id=\"partial\"") < html.indexOf("<table id=\"verdicts\">") && html.contains("<p id=\"partial\""), "first");
     }
 
     @Test

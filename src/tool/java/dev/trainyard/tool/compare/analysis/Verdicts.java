@@ -35,9 +35,12 @@ public final class Verdicts {
      * @param setAside how many trials the verdict set aside because the load client ran out of CPU in them
      *     ({@link Crossover.Point#ahead})
      * @param trials how many paired trials the interval rests on (1: no interval)
+     * @param p95Ms the latency of the style whose throughput is the ratio's numerator (the winner's, or the best
+     *     challenger's), closed-loop: a client that waits for each answer before its next request; {@code p99Ms} likewise
+     * @param againstP95Ms the latency of the style the ratio is over; {@code againstP99Ms} likewise
      */
     public record Verdict(String variant, String experiment, int users, String winner, double ratio, Strength strength, double low,
-            double high, int setAside, int trials) {
+            double high, int setAside, int trials, double p95Ms, double p99Ms, double againstP95Ms, double againstP99Ms) {
 
         public String text() {
             String interval = Double.isNaN(low) ? "" : String.format(Locale.ROOT, " [%.2f, %.2f]", low, high);
@@ -47,10 +50,32 @@ public final class Verdicts {
                 case WITHHELD -> "client-bound";
                 case LEVEL -> String.format(Locale.ROOT, "level (x%.2f%s)", ratio, interval);
                 case UNDECIDED -> String.format(Locale.ROOT, "undecided (x%.2f%s, %d trial%s)", ratio, interval, trials, trials == 1 ? "" : "s");
-                default -> String.format(Locale.ROOT, "%s x%.2f%s%s", winner, ratio, interval, aside);
+                default -> String.format(Locale.ROOT, "%s x%.2f%s%s", winner, ratio, interval, aside)
+                        + (tradeOff() ? String.format(Locale.ROOT, ", a trade-off: its p99 x%.1f", p99Ms / againstP99Ms) : "");
             };
         }
+
+        /** The two styles' p95, the ratio's numerator first, as the matrix shows it under the verdict. */
+        public String latency() {
+            return Double.isNaN(p95Ms) || Double.isNaN(againstP95Ms) ? ""
+                    : String.format(Locale.ROOT, "p95 %.0f vs %.0f ms", p95Ms, againstP95Ms);
+        }
+
+        /**
+         * A lead bought with latency: the winner's p99 more than {@link #TRADE_OFF} times the other's
+         * and {@link #TRADE_OFF_FLOOR_MS} more, so that a throughput win that makes its slowest answers
+         * much slower is not read as a plain win.
+         */
+        public boolean tradeOff() {
+            return winner != null && !Double.isNaN(p99Ms) && !Double.isNaN(againstP99Ms) && p99Ms > TRADE_OFF * againstP99Ms
+                    && p99Ms - againstP99Ms > TRADE_OFF_FLOOR_MS;
+        }
     }
+
+    /** How many times the other style's p99 a winner's may be before its lead is a trade-off ({@link Verdict#tradeOff}). */
+    public static final double TRADE_OFF = 1.5;
+    /** And how many milliseconds more: a tail of a few milliseconds is noise at these loads, whatever its ratio. */
+    public static final double TRADE_OFF_FLOOR_MS = 5;
 
     private Verdicts() {
     }
@@ -149,8 +174,10 @@ public final class Verdicts {
                 }
             }
             leaders.sort(Comparator.naturalOrder());
+            CellResult winner = challengers.get(best);
             return new Verdict(variant, experiment, users, String.join(" or ", leaders), ratio, strength(ratio),
-                    lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), points.get(best).setAside(), trials(lead));
+                    lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), points.get(best).setAside(), trials(lead),
+                    winner.stats().p95Ms(), winner.stats().p99Ms(), baseline.stats().p95Ms(), baseline.stats().p99Ms());
         }
         List<Crossover.Point> behind = points.stream().filter(Crossover.Point::behind).toList();
         // The baseline leads every challenger behind it, and shares the lead with those level with it (offload's
@@ -167,17 +194,21 @@ public final class Verdicts {
             }
             leaders.sort(Comparator.naturalOrder());
             // The baseline's lead over its closest challenger behind: that challenger's interval, inverted.
+            CellResult runnerUp = challengers.get(points.indexOf(closest));
             return new Verdict(variant, experiment, users, String.join(" or ", leaders), ratio, strength(ratio),
-                    lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low(), closest.setAside(), trials(lead));
+                    lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low(), closest.setAside(), trials(lead),
+                    baseline.stats().p95Ms(), baseline.stats().p99Ms(), runnerUp.stats().p95Ms(), runnerUp.stats().p99Ms());
         }
         Crossover.Point top = points.stream().max(Comparator.comparingDouble(Crossover.Point::ratio)).orElseThrow();
         boolean withheld = points.stream().anyMatch(Crossover.Point::withheld);
         Interval lead = withheld ? null : top.lead();
         Strength strength = withheld ? Strength.WITHHELD : points.stream().allMatch(Verdicts::level) ? Strength.LEVEL : Strength.UNDECIDED;
+        CellResult best = challengers.get(points.indexOf(top));
         return new Verdict(variant, experiment, users, null, top.ratio(), strength,
                 lead == null ? Double.NaN : lead.low(), lead == null ? Double.NaN : lead.high(), 0,
                 // A withheld verdict has no interval, but its trials ran: how many, not one.
-                withheld && baseline.trials() != null ? baseline.trials().n() : trials(lead));
+                withheld && baseline.trials() != null ? baseline.trials().n() : trials(lead),
+                best.stats().p95Ms(), best.stats().p99Ms(), baseline.stats().p95Ms(), baseline.stats().p99Ms());
     }
 
     /** Whether the challenger's whole interval over the baseline lies inside the level band, either way. */
@@ -217,7 +248,7 @@ public final class Verdicts {
                 case WITHHELD -> "no verdict (the load client was CPU-bound)";
                 case LEVEL -> String.format(Locale.ROOT, "level (every style within %.0f%%)", LEVEL_BAND * 100);
                 case UNDECIDED -> "undecided (the trials cannot tell the leading styles apart yet)";
-                default -> String.format(Locale.ROOT, "%s (x%.2f)", v.winner(), v.ratio());
+                default -> String.format(Locale.ROOT, "%s (x%.2f%s)", v.winner(), v.ratio(), v.tradeOff() ? ", a trade-off: its p99 is higher" : "");
             }));
             choices.put(variant, String.join("; ", parts) + ".");
         });

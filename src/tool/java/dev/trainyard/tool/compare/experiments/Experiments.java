@@ -8,6 +8,7 @@ import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.analysis.Footprint;
 import dev.trainyard.tool.compare.analysis.ProtocolCost;
+import dev.trainyard.tool.compare.analysis.Rankings;
 import dev.trainyard.tool.compare.analysis.ThreadsOverTime;
 import dev.trainyard.tool.compare.analysis.Verdicts;
 import dev.trainyard.tool.compare.plan.ServerRun;
@@ -30,7 +31,7 @@ public final class Experiments {
 
     /** Every analysis of a run's cells, its findings included: the one place they are worked out. */
     public static Analysis analyse(List<CellResult> results) {
-        return new Analysis(results, Crossover.findAll(results), Crossover.findAllLean(results), Verdicts.of(results), findings(results),
+        return new Analysis(results, Crossover.findAll(results), Crossover.findAllLean(results), Verdicts.of(results), Rankings.of(results), findings(results),
                 BestSettings.of(results), ProtocolCost.of(results), new ThreadsOverTime(results), Footprint.cheapest(results));
     }
 

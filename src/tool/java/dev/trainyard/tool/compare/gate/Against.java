@@ -15,8 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
  * A run against a baseline run (two summaries): what became of every verdict and of every
@@ -203,7 +201,7 @@ public final class Against {
             double[] a = before == null ? null : logs(before);
             double[] b = logs(e.getValue());
             if (a != null && b != null) {
-                tested.put(e.getKey(), welch(a, b));
+                tested.put(e.getKey(), Welch.of(a, b).p());
                 higher.put(e.getKey(), mean(b) > mean(a));
             }
         }
@@ -223,22 +221,6 @@ public final class Against {
             }
         });
         return out;
-    }
-
-    /** Welch's two-sided p-value for the means of {@code a} and {@code b}: unequal spreads, unpaired. */
-    static double welch(double[] a, double[] b) {
-        DescriptiveStatistics x = new DescriptiveStatistics(a);
-        DescriptiveStatistics y = new DescriptiveStatistics(b);
-        double va = x.getVariance() / a.length;
-        double vb = y.getVariance() / b.length;
-        double diff = y.getMean() - x.getMean();
-        if (va + vb == 0) {
-            return diff == 0 ? Double.NaN : 0;
-        }
-        double t = Math.abs(diff) / Math.sqrt(va + vb);
-        double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
-        // No random generator: the distribution is only asked for its CDF, and seeding one costs more than the test.
-        return 2 * (1 - new TDistribution(null, df).cumulativeProbability(t));
     }
 
     /** The cells whose change Holm's step-down procedure keeps at {@link #FAMILY_ERROR} over all of them. */
@@ -261,8 +243,8 @@ public final class Against {
         if (trials == null || trials.getValueType() != JsonValue.ValueType.ARRAY) {
             return null;
         }
-        double[] logs = trials.asJsonArray().getValuesAs(JsonNumber.class).stream().mapToDouble(JsonNumber::doubleValue).map(Math::log).toArray();
-        return logs.length < 2 || Arrays.stream(logs).anyMatch(l -> !Double.isFinite(l)) ? null : logs;
+        double[] logs = Welch.logs(trials.asJsonArray().getValuesAs(JsonNumber.class).stream().mapToDouble(JsonNumber::doubleValue).toArray());
+        return logs == null || logs.length < 2 ? null : logs;
     }
 
     private static double mean(double[] values) {

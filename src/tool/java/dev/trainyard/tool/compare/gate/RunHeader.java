@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,12 +21,19 @@ import java.util.concurrent.TimeUnit;
  * version and JDK, the options as given, and how long the run took. The report's prose facts
  * stay beside it for a human.
  *
+ * @param id the run's folder name (its start, yyyyMMdd-HHmmss)
+ * @param stopped why the run ended before its plan did (a signal), null for a run that ran its course
  * @param commit {@code git describe --always --dirty} of the working tree, null outside a checkout
  * @param clientCpus the load client's CPUs ("1"), null when not isolated; {@code serverCpus} the server side's
  * @param options each option as given on the command line (-Dname=value), by its name
  */
-public record RunHeader(String commit, String mode, Machine machine, String clientCpus, String serverCpus, List<Variant> variants,
+public record RunHeader(String id, String stopped, String commit, String mode, Machine machine, String clientCpus, String serverCpus, List<Variant> variants,
         Map<String, String> options, double seconds) {
+
+    /** The options in the order of their names, whatever map they came in: a header reads the same every time. */
+    public RunHeader {
+        options = Collections.unmodifiableMap(new TreeMap<>(options));
+    }
 
     /** @param memoryMib the machine's memory (MemTotal), 0 where it cannot be read; {@code cpuModel} null likewise */
     public record Machine(int cores, String cpuModel, long memoryMib, String os, String java) {
@@ -45,7 +54,7 @@ public record RunHeader(String commit, String mode, Machine machine, String clie
     }
 
     /** summary.json's "run" of this header. */
-    public JsonObject summary(String id, String written, String client, List<String> facts) {
+    public JsonObject summary(String written, String client, List<String> facts) {
         JsonArrayBuilder each = JSON.createArrayBuilder();
         for (Variant v : variants) {
             each.add(text(JSON.createObjectBuilder().add("variant", v.variant).add("server", v.server), "version", v.version)
@@ -53,11 +62,14 @@ public record RunHeader(String commit, String mode, Machine machine, String clie
         }
         JsonObjectBuilder given = JSON.createObjectBuilder();
         options.forEach(given::add);
-        return text(text(text(JSON.createObjectBuilder().add("id", id).add("written", written).add("client", client), "commit", commit)
-                .add("mode", mode).add("machine", text(JSON.createObjectBuilder().add("cores", machine.cores), "cpu_model", machine.cpuModel)
-                        .add("memory_mib", machine.memoryMib).add("os", machine.os).add("java", machine.java)), "client_cpus", clientCpus),
-                "server_cpus", serverCpus)
-                .add("variants", each).add("options", given).add("seconds", Math.round(seconds * 10) / 10.0)
+        JsonObjectBuilder on = JSON.createObjectBuilder().add("cores", machine.cores);
+        text(on, "cpu_model", machine.cpuModel).add("memory_mib", machine.memoryMib).add("os", machine.os).add("java", machine.java);
+        JsonObjectBuilder run = JSON.createObjectBuilder().add("id", id).add("written", written).add("client", client);
+        text(run, "stopped", stopped);
+        text(run, "commit", commit).add("mode", mode).add("machine", on);
+        text(run, "client_cpus", clientCpus);
+        text(run, "server_cpus", serverCpus);
+        return run.add("variants", each).add("options", given).add("seconds", Math.round(seconds * 10) / 10.0)
                 .add("facts", JSON.createArrayBuilder(facts)).build();
     }
 

@@ -1,5 +1,11 @@
 package dev.trainyard.tool.compare.load;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collection;
 import org.HdrHistogram.Histogram;
 
@@ -19,6 +25,19 @@ public record CellStats(long samples, long errors, long shed, double seconds, do
     static final long HIGHEST_MS = 3_600_000;
 
     public static CellStats of(Collection<Sample> all, long windowStart, long windowEnd) {
+        try {
+            return of(all, windowStart, windowEnd, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@link #of(Collection, long, long)}, and the window's latencies written to {@code hgrm} in
+     * HdrHistogram's percentile distribution (milliseconds), for a reader's own tools (HdrHistogram's
+     * plotter, a later run's comparison); null writes nothing.
+     */
+    public static CellStats of(Collection<Sample> all, long windowStart, long windowEnd, Path hgrm) throws IOException {
         Histogram histogram = new Histogram(HIGHEST_MS, 3);
         long errors = 0;
         long shed = 0;
@@ -45,6 +64,11 @@ public record CellStats(long samples, long errors, long shed, double seconds, do
             }
         }
         long n = histogram.getTotalCount();
+        if (hgrm != null) {
+            try (PrintStream out = new PrintStream(Files.newOutputStream(hgrm), false, StandardCharsets.UTF_8)) {
+                histogram.outputPercentileDistribution(out, 1.0);
+            }
+        }
         double seconds = Math.max(0, end - windowStart) / 1000.0;
         return new CellStats(n, errors, shed, seconds, seconds == 0 ? 0 : (n - errors) / seconds,
                 n == 0 ? Double.NaN : histogram.getValueAtPercentile(50),

@@ -72,7 +72,8 @@ public final class JMeterClient implements LoadClient {
             partial = outcome.missing().isEmpty() ? null : outcome.describe();
         }
         // A loop-bound cell (users x loops) is measured over all its answers, as the original did.
-        return CellStats.of(Jtl.read(results), cell.loopBound() ? start : start + warmup * 1000L, start + duration * 1000L);
+        return CellStats.of(Jtl.read(results), cell.loopBound() ? start : start + warmup * 1000L, start + duration * 1000L,
+                results.resolveSibling(results.getFileName().toString().replaceFirst("\\.jtl$", "") + ".hgrm"));
     }
 
     /** The run in this JVM ends once its requests in flight are answered; remote engines run to their end. */

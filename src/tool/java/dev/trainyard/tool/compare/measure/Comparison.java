@@ -74,6 +74,18 @@ public final class Comparison {
     private final List<RunHeader.Variant> variants = new ArrayList<>();
     /** The summary of the run this one is compared with, or null. */
     private final JsonObject baseline;
+    /** Why the run was told to stop before its end ({@link #stop}), or null while it runs its course. */
+    private volatile String stopped;
+
+    /**
+     * The run was told to stop ({@link #stop}): thrown where the next cell or server variant would
+     * start, so that what was started is closed on the way out and what was measured is reported.
+     */
+    public static final class Stopped extends RuntimeException {
+        Stopped(String why) {
+            super(why);
+        }
+    }
     /** Where the run's time went, as its report says. */
     private String spent;
 
@@ -117,18 +129,50 @@ public final class Comparison {
         return spent;
     }
 
-    /** The run's outputs from what it measured so far: a run cut short still reports the variants it finished. */
+    /**
+     * The run's outputs from what it measured so far: a run cut short still reports the variants it
+     * finished, and a run stopped early the cells it measured (without waiting for a dashboard).
+     */
     public Report report() {
-        awaitDashboards();
+        if (stopped == null) {
+            awaitDashboards();
+        }
         spent = clock.sentence();
         String noise = NoiseBudget.of(cellTrials).sentence();
         System.out.println(noise);
         facts.add(noise);
         facts.add(spent);
-        RunHeader header = new RunHeader(RunHeader.workingTreeCommit(), options.mode().key(), RunHeader.Machine.here(cpus.cores()), cpus.clientCpus(),
+        if (stopped != null) {
+            facts.add(0, "Partial: " + stopped + "; what was measured before it is reported, the rest was not run.");
+        }
+        RunHeader header = new RunHeader(runDir.getFileName().toString(), stopped, RunHeader.workingTreeCommit(), options.mode().key(), RunHeader.Machine.here(cpus.cores()), cpus.clientCpus(),
                 cpus.serverCpus(), List.copyOf(variants), Option.given(System.getProperties()), clock.seconds());
         return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, header, Experiments.analyse(results),
                 dashboards == null ? Map.of() : dashboards.links(), threadCosts, footprints, baseline, options.thresholds());
+    }
+
+    /**
+     * Ends the run early (a signal, from another thread): the cell in progress is told to finish
+     * (a client that runs as a process of its own goes its seconds), no further cell or server
+     * variant starts, and the report says the run is partial.
+     */
+    public void stop(String why) {
+        stopped = why + " after " + progress.cellsDone() + " cell runs";
+        client.finishEarly();
+        if (http2 != null) {
+            http2.finishEarly();
+        }
+    }
+
+    /** Why the run stopped early, or null. */
+    public String stopped() {
+        return stopped;
+    }
+
+    private void goOn() {
+        if (stopped != null) {
+            throw new Stopped(stopped);
+        }
     }
 
     /** Whether a cell, or the products cost, failed. */
@@ -175,6 +219,7 @@ public final class Comparison {
         boolean fresh = !warm.isEmpty();
         String name = run.server();
         String label = run.label();
+        goOn();
         progress.serverStarting(name, label, fresh);
         Path dir = Files.createDirectories(runDir.resolve((name + "-" + label).replace(' ', '-').replace("=", "")));
         List<Path> jtls = new ArrayList<>();
@@ -226,6 +271,7 @@ public final class Comparison {
             clock.add(RunClock.Part.WARM_UP, warming);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
             TrialSchedule.Trial trial = (cell, n) -> {
+                goOn();
                 progress.cellStarting(name, label, cell, n);
                 long began = clock.now();
                 if (cell.cost()) {
@@ -242,7 +288,19 @@ public final class Comparison {
                 }
                 progress.cellDone(result, clock.cellOverheadSeconds());
             };
-            progress.unspent(TrialSchedule.run(cells, Matrix.furtherTrials(options, cells), trials, trial));
+            Stopped cut = null;
+            try {
+                progress.unspent(TrialSchedule.run(cells, Matrix.furtherTrials(options, cells), trials, trial));
+            } catch (Stopped stop) {
+                // The cells measured so far are reported with the rest.
+                cut = stop;
+            } catch (Exception e) {
+                // Ctrl-C reaches the server and the database too: the cell they left is lost, not the ones before it.
+                if (stopped == null) {
+                    throw e;
+                }
+                cut = new Stopped(stopped);
+            }
             stopping = clock.now();
             List<CellResult> combined = trials.values().stream().map(t -> t.size() == 1 ? t.get(0) : CellResult.combine(t)).toList();
             results.addAll(combined);
@@ -254,6 +312,9 @@ public final class Comparison {
             if (sampler != null) {
                 facts.add(RunFacts.samplingCost(name + "/" + label, trials.values().stream().flatMap(List::stream).toList(),
                         options.warmup()));
+            }
+            if (cut != null) {
+                throw cut;
             }
             if (cost != null) {
                 ThreadModelCost.Row row = cost.finish(name + "/" + label);

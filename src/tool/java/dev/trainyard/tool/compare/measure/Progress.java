@@ -88,6 +88,11 @@ public final class Progress {
                 starts ? "" : ", on the same start", minutes(secondsLeft()));
     }
 
+    /** The cell runs ended so far. */
+    int cellsDone() {
+        return cellsDone;
+    }
+
     void cellStarting(String server, String variant, CellSpec cell, int trial) {
         System.out.printf(Locale.ROOT, "[%d/%d %s/%s] %s%s ... ", cellsDone + 1, totalCells, server, variant, cell.label(),
                 cell.trials().sequential() && trial > cell.trials().least() ? " (trial " + trial + ", up to " + cell.trials().most() + ": its verdict is open)"

@@ -78,7 +78,12 @@ public final class Columns<T> {
             new Column<>("ratio_low", Verdict::low),
             new Column<>("ratio_high", Verdict::high),
             new Column<>("trials_set_aside", Verdict::setAside),
-            new Column<>("trials", Verdict::trials)));
+            new Column<>("trials", Verdict::trials),
+            new Column<>("p95_ms", Verdict::p95Ms),
+            new Column<>("p99_ms", Verdict::p99Ms),
+            new Column<>("against_p95_ms", Verdict::againstP95Ms),
+            new Column<>("against_p99_ms", Verdict::againstP99Ms),
+            new Column<>("trade_off", Verdict::tradeOff)));
 
     private final List<Column<T>> columns;
 

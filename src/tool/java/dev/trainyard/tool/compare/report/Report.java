@@ -64,7 +64,7 @@ public final class Report {
         Files.write(dir.resolve("threads.csv"), ThreadsOverTimeSection.csv(results), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("report.html"), html(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("summary.txt"), summary(), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("summary.json"), SummaryJson.text(json(dir.getFileName().toString(), Instant.now())),
+        Files.writeString(dir.resolve("summary.json"), SummaryJson.text(json(Instant.now())),
                 StandardCharsets.UTF_8);
     }
 
@@ -75,9 +75,9 @@ public final class Report {
         return text.toString();
     }
 
-    /** summary.json's content, for the run {@code id} written at {@code written}. */
-    JsonObject json(String id, Instant written) {
-        return SummaryJson.of(id, written, client, facts, header, measured, footprints, judgement);
+    /** summary.json's content, written at {@code written}. */
+    JsonObject json(Instant written) {
+        return SummaryJson.of(written, client, facts, header, measured, footprints, judgement);
     }
 
     /** The run against its baseline and its thresholds, for the exit status. */
@@ -94,13 +94,15 @@ public final class Report {
     String html() {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Trainyard comparison</title><style>")
-                .append("body{font-family:sans-serif;margin:1.5em;max-width:1500px}table{border-collapse:collapse;font-size:12px}")
+                .append("body{font-family:sans-serif;margin:1.5em;max-width:1500px}table{border-collapse:collapse;font-size:12px;margin-bottom:.6em}")
                 .append("td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td.l,th.l{text-align:left}")
                 .append("tr.failed{background:#fdd}.charts{display:flex;flex-wrap:wrap;gap:8px}li{margin:.3em 0}")
                 .append("td.STRONG{background:#2e7d32;color:#fff}td.CLEAR{background:#66bb6a}td.SLIGHT{background:#c8e6c9}")
-                .append("tr.LOWER,tr.FLIPPED{background:#fdd}tr.HIGHER{background:#dfd}li.broken{color:#b00}")
+                .append("td.TRADE_OFF{outline:2px solid #c62828;outline-offset:-2px}tr.LOWER,tr.FLIPPED{background:#fdd}tr.HIGHER{background:#dfd}li.broken{color:#b00}")
                 .append("td.LEVEL{background:#d7e8f7}td.UNDECIDED{background:#e0e0e0;color:#555}td.WITHHELD{background:#ffe082}")
+                .append("p.partial{background:#ffe082;padding:6px}nav{margin:.8em 0;line-height:1.6}table#run th{text-align:left}")
                 .append("</style></head><body>\n<h1>Trainyard: which style, on which server, with which thread model, wins at which load</h1>\n");
+        RunSection.html(h, header, client);
         VerdictMatrix.html(h, analysis, threadCosts, footprints);
         JudgementSection.html(h, judgement);
         h.append("<h2>The run</h2><ul>");
@@ -127,6 +129,6 @@ public final class Report {
                     .append(escapeHtml4(variant)).append("</a> (every cell of the variant, in the order run)</li>"));
             h.append("</ul>");
         }
-        return h.append("</body></html>\n").toString();
+        return Html.contents(h.append("</body></html>\n").toString(), RunSection.CONTENTS);
     }
 }

@@ -7,10 +7,13 @@ import dev.trainyard.tool.compare.analysis.Crossover;
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.analysis.Footprint;
 import dev.trainyard.tool.compare.analysis.ProtocolCost;
+import dev.trainyard.tool.compare.analysis.Rankings;
 import dev.trainyard.tool.compare.analysis.Reasons;
 import dev.trainyard.tool.compare.analysis.ThreadsOverTime;
 import dev.trainyard.tool.compare.analysis.Verdicts;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -116,12 +119,56 @@ final class Summary {
         s.append(String.format("%n%d cells, %d failed%n", results.size(), failed));
         results.stream().filter(CellResult::failed)
                 .forEach(r -> s.append("  FAILED ").append(r.variantName()).append(' ').append(r.spec().label()).append(": ").append(r.failure()).append('\n'));
+        rankings(s, analysis.rankings());
+        matrix(s, analysis.verdicts());
         return s.toString();
+    }
+
+    /** The rankings across server variants and thread models, before the matrix at the end. */
+    private static void rankings(StringBuilder s, Rankings rankings) {
+        if (rankings.isEmpty()) {
+            return;
+        }
+        s.append("\nRankings (server variants fastest first; > a lead, = level, ? undecided: unpaired 95% intervals):\n");
+        rankings.rankings().forEach(r -> s.append("- ").append(r.experiment()).append(" @").append(r.users()).append(' ').append(r.style())
+                .append(": ").append(r.text()).append('\n'));
+        rankings.threadModels().forEach(t -> s.append("- ").append(t.server()).append(' ').append(t.experiment()).append(" @").append(t.users())
+                .append(' ').append(t.style()).append(", thread models: ").append(t.gap().text()).append('\n'));
+    }
+
+    /** The verdict matrix, last, where the console's reader looks first: per server variant, each experiment and load. */
+    private static void matrix(StringBuilder s, List<Verdicts.Verdict> verdicts) {
+        if (verdicts.isEmpty()) {
+            return;
+        }
+        s.append("\nThe verdicts (which style serves the most; x: its throughput over the baseline's or the runner-up's, [95% interval]):\n");
+        int width = verdicts.stream().mapToInt(v -> (v.experiment() + " @" + v.users()).length()).max().orElse(0);
+        String variant = null;
+        for (Verdicts.Verdict v : verdicts) {
+            if (!v.variant().equals(variant)) {
+                variant = v.variant();
+                s.append(variant).append('\n');
+            }
+            s.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%s%n", v.experiment() + " @" + v.users(), v.text(),
+                    v.latency().isEmpty() ? "" : " (" + v.latency() + ")"));
+        }
     }
 
     /** One sentence per cell that something bound, in the order run. */
     static List<String> why(List<CellResult> results) {
-        return results.stream().filter(r -> !r.spec().calibration()).map(Reasons::sentence).filter(java.util.Objects::nonNull).toList();
+        return whyByVariant(results).values().stream().flatMap(List::stream).toList();
+    }
+
+    /** {@link #why}, per server variant. */
+    static Map<String, List<String>> whyByVariant(List<CellResult> results) {
+        Map<String, List<String>> why = new LinkedHashMap<>();
+        for (CellResult r : results) {
+            String sentence = r.spec().calibration() ? null : Reasons.sentence(r);
+            if (sentence != null) {
+                why.computeIfAbsent(r.variantName(), v -> new ArrayList<>()).add(sentence);
+            }
+        }
+        return why;
     }
 
     /** How a lead is told from noise: by the trials' intervals where the cells have them, else by the margin. */

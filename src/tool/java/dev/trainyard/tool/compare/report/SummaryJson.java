@@ -5,6 +5,7 @@ import static dev.trainyard.tool.compare.gate.Summaries.JSON;
 import dev.trainyard.tool.compare.analysis.Analysis;
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.analysis.Rankings;
 import dev.trainyard.tool.compare.deploy.Packaging;
 import dev.trainyard.tool.compare.gate.Judgement;
 import dev.trainyard.tool.compare.gate.RunHeader;
@@ -46,19 +47,43 @@ final class SummaryJson {
             claims.add(JSON.createObjectBuilder().add("experiment", f.experiment()).add("claim", f.claim()).add("where", f.where())
                     .add("holds", f.holds()).add("evidence", f.evidence()));
         }
-        return JSON.createObjectBuilder().add("cells", cells).add("verdicts", verdicts).add("claims", claims).build();
+        JsonArrayBuilder rankings = JSON.createArrayBuilder();
+        for (Rankings.Ranking r : analysis.rankings().rankings()) {
+            JsonArrayBuilder gaps = JSON.createArrayBuilder();
+            r.gaps().forEach(g -> gaps.add(gap(g)));
+            rankings.add(JSON.createObjectBuilder().add("experiment", r.experiment()).add("users", r.users()).add("style", r.style())
+                    .add("order", JSON.createArrayBuilder(r.order())).add("gaps", gaps));
+        }
+        JsonArrayBuilder threadModels = JSON.createArrayBuilder();
+        for (Rankings.ThreadModels t : analysis.rankings().threadModels()) {
+            threadModels.add(JSON.createObjectBuilder().add("server", t.server()).add("experiment", t.experiment()).add("users", t.users())
+                    .add("style", t.style()).add("gap", gap(t.gap())));
+        }
+        return JSON.createObjectBuilder().add("cells", cells).add("verdicts", verdicts).add("rankings", rankings)
+                .add("thread_models", threadModels).add("claims", claims).build();
+    }
+
+    /** One step of a ranking: the faster, the slower, their ratio and its unpaired interval, and what the step is. */
+    private static JsonObjectBuilder gap(Rankings.Gap g) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("ahead", g.ahead());
+        fields.put("behind", g.behind());
+        fields.put("ratio", g.ratio());
+        fields.put("ratio_low", g.low());
+        fields.put("ratio_high", g.high());
+        fields.put("step", g.step().name());
+        return object(fields);
     }
 
     /**
-     * @param id the run's folder name
      * @param written when the summary was written
      * @param client the load client that measured the cells
      * @param facts what the report's "The run" list says of the run
      */
-    static JsonObject of(String id, Instant written, String client, List<String> facts, RunHeader header, JsonObject measured,
+    static JsonObject of(Instant written, String client, List<String> facts, RunHeader header, JsonObject measured,
             List<Footprint> footprints, Judgement judgement) {
         JsonObjectBuilder summary = JSON.createObjectBuilder().add("schema", Summaries.VERSION)
-                .add("run", header.summary(id, written.toString(), client, facts));
+                .add("run", header.summary(written.toString(), client, facts));
         measured.forEach(summary::add);
         JsonArrayBuilder costs = JSON.createArrayBuilder();
         footprints.forEach(f -> costs.add(footprint(f)));

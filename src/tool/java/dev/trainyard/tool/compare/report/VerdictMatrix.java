@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare.report;
 
+import static dev.trainyard.tool.compare.report.Html.grouped;
 import static dev.trainyard.tool.compare.report.Html.section;
 import static dev.trainyard.tool.compare.report.Html.td;
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
@@ -7,6 +8,7 @@ import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 import dev.trainyard.tool.compare.analysis.Analysis;
 import dev.trainyard.tool.compare.analysis.BestSettings;
 import dev.trainyard.tool.compare.analysis.Footprint;
+import dev.trainyard.tool.compare.analysis.Rankings;
 import dev.trainyard.tool.compare.analysis.Verdicts;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import java.util.List;
@@ -19,7 +21,38 @@ import java.util.Locale;
  */
 final class VerdictMatrix {
 
+    /** The Why list's lines shown per server variant before the rest is folded. */
+    private static final int WHY_SHOWN = 4;
+
     private VerdictMatrix() {
+    }
+
+    /**
+     * Across the matrix's rows: for each experiment, load and style, the server variants fastest
+     * first, and each server's virtual threads against its platform threads.
+     */
+    private static void rankings(StringBuilder h, Rankings rankings) {
+        if (rankings.isEmpty()) {
+            return;
+        }
+        h.append("<h3>Rankings</h3><p>Which server variant serves a style the most, and on each server which thread model: ")
+                .append("&gt; a lead, = level, ? undecided, each step by the unpaired 95% interval of the two cells' throughput ratio ")
+                .append("(Welch's t on the trials' logarithms; the variants ran one after another, so their trials are not paired ")
+                .append("and the machine's drift between them is in the interval).</p><table id=\"rankings\"><tr><th class=\"l\">experiment</th>")
+                .append("<th class=\"l\">style</th><th class=\"l\">server variants, fastest first</th></tr>");
+        for (Rankings.Ranking r : rankings.rankings()) {
+            h.append("<tr>").append(td(r.experiment() + " @" + r.users(), true)).append(td(r.style(), true)).append(td(r.text(), true)).append("</tr>");
+        }
+        h.append("</table>\n");
+        if (!rankings.threadModels().isEmpty()) {
+            h.append("<table id=\"thread-models\"><tr><th class=\"l\">server</th><th class=\"l\">experiment</th><th class=\"l\">style</th>")
+                    .append("<th class=\"l\">virtual against platform threads</th></tr>");
+            for (Rankings.ThreadModels t : rankings.threadModels()) {
+                h.append("<tr>").append(td(t.server(), true)).append(td(t.experiment() + " @" + t.users(), true)).append(td(t.style(), true))
+                        .append(td(t.gap().text(), true)).append("</tr>");
+            }
+            h.append("</table>\n");
+        }
     }
 
     /** Rows: server variants; columns: experiment x load; each cell the winner and by how much, coloured by strength. */
@@ -36,7 +69,11 @@ final class VerdictMatrix {
                 .append(String.format(Locale.ROOT, "blue: level, no lead and every style's interval within %.0f%% of the baseline's; ",
                         Verdicts.LEVEL_BAND * 100))
                 .append("grey: undecided, an interval still too wide to tell lead from level; ")
-                .append("yellow: no verdict, the load client ran out of CPU.</p>")
+                .append("yellow: no verdict, the load client ran out of CPU. Under each, the two styles' p95 (the ratio's first style first; ")
+                .append("closed-loop: each user waits for its answer before the next request, so a stall delays requests rather than ")
+                .append("showing in them); a red border: ")
+                .append(String.format(Locale.ROOT, "a trade-off, a lead whose p99 is more than %.1f times the other's (and %.0f ms more).</p>",
+                        Verdicts.TRADE_OFF, Verdicts.TRADE_OFF_FLOOR_MS))
                 .append("<table id=\"verdicts\"><tr><th class=\"l\">server/variant</th>");
         columns.forEach(c -> h.append("<th>").append(escapeHtml4(c)).append("</th>"));
         h.append("</tr>\n");
@@ -45,17 +82,21 @@ final class VerdictMatrix {
             for (String column : columns) {
                 Verdicts.Verdict v = verdicts.stream().filter(x -> x.variant().equals(variant)
                         && (x.experiment() + " @" + x.users()).equals(column)).findFirst().orElse(null);
-                h.append(v == null ? "<td>-</td>" : "<td class=\"" + v.strength() + "\">" + escapeHtml4(v.text()) + "</td>");
+                h.append(v == null ? "<td>-</td>" : "<td class=\"" + v.strength() + (v.tradeOff() ? " TRADE_OFF" : "") + "\">"
+                        + escapeHtml4(v.text()) + (v.latency().isEmpty() ? "" : "<br><small>" + escapeHtml4(v.latency()) + "</small>") + "</td>");
             }
             h.append("</tr>\n");
         }
-        h.append("</table>\n<h3>What to choose</h3><ul>");
+        h.append("</table>\n");
+        rankings(h, analysis.rankings());
+        h.append("<h3>What to choose</h3><ul>");
         Verdicts.choices(verdicts).forEach((variant, choice) -> h.append("<li><b>").append(escapeHtml4(variant)).append("</b>: ")
                 .append(escapeHtml4(choice)).append("</li>"));
         h.append("</ul>\n");
-        section(h, "Why", "Every cell bound by something other than its own work: where most of the threads doing the "
+        grouped(h, "Why", "Every cell bound by something other than its own work: where most of the threads doing the "
                 + "WAR's work were (sampled late in each trial's warm-up, under the cell's load; means over the samples), "
-                + "a bound it reached, a load client out of CPU.", "why", Summary.why(analysis.results()));
+                + "a bound it reached, a load client out of CPU; per server variant, in the order run.", "why",
+                Summary.whyByVariant(analysis.results()), WHY_SHOWN);
         if (!best.isEmpty()) {
             h.append("<h3>Each server at its best</h3><p>The tuning sweep: every server variant started again with each pair of ")
                     .append("request threads and pool size (virtual threads: the pool only), in the same run as the equal settings. ")
