@@ -39,8 +39,8 @@ class AgainstTest {
                 List.of());
         Against against = Against.of(before, after);
         assertEquals(List.of(Against.VerdictChange.FLIPPED, Against.VerdictChange.WITHIN_NOISE, Against.VerdictChange.SAME),
-                against.verdicts().stream().map(Against.Verdict::change).toList());
-        assertEquals("tomcat/platform entry @400: FLIPPED train x2.000 -> blocking x2.000 (flipped beyond noise: both runs told the styles apart)",
+                against.verdicts().stream().map(Against.Change::change).toList());
+        assertEquals("tomcat/platform entry @400: FLIPPED train x2.000 -> blocking x2.000 (flipped beyond noise: both runs told the leader apart)",
                 against.verdicts().get(0).line());
         assertTrue(against.counts().startsWith("1 verdict(s) the same, 1 flipped, 0 added, 0 removed"), against.counts());
         assertEquals("before", against.baseline());
@@ -56,9 +56,36 @@ class AgainstTest {
                 List.of());
         Against against = Against.of(before, after);
         assertEquals(List.of(Against.VerdictChange.SAME, Against.VerdictChange.LEAD_AND_LEVEL, Against.VerdictChange.ADDED,
-                Against.VerdictChange.REMOVED), against.verdicts().stream().map(Against.Verdict::change).toList());
+                Against.VerdictChange.REMOVED), against.verdicts().stream().map(Against.Change::change).toList());
         assertEquals("glassfish/platform entry @50: ADDED, withheld (added: the baseline did not ask it)", against.verdicts().get(2).line());
         assertEquals("tomcat/platform sleep @1000: REMOVED, was async x4.000 (removed: this run did not ask it)", against.verdicts().get(3).line());
+    }
+
+    @Test
+    void aRankingsFirstPlaceFlipsOnlyWhereBothRunsToldTheVariantsApart() {
+        JsonObject before = JSON.createObjectBuilder(summary("before", List.of(), List.of())).add("rankings", JSON.createArrayBuilder()
+                .add(ranking("entry", "train", "tomcat/platform", "jetty/platform", "LEAD"))
+                .add(ranking("sleep", "async", "tomcat/virtual", "jetty/virtual", "LEAD"))
+                .add(ranking("hello", "blocking", "jetty/platform", "tomcat/platform", "LEVEL"))).build();
+        JsonObject after = JSON.createObjectBuilder(summary("after", List.of(), List.of())).add("rankings", JSON.createArrayBuilder()
+                .add(ranking("entry", "train", "jetty/platform", "tomcat/platform", "LEAD"))
+                .add(ranking("sleep", "async", "jetty/virtual", "tomcat/virtual", "UNDECIDED"))
+                .add(ranking("hello", "blocking", "jetty/platform", "tomcat/platform", "LEVEL"))).build();
+        Against against = Against.of(before, after);
+        assertEquals(List.of(Against.VerdictChange.FLIPPED, Against.VerdictChange.WITHIN_NOISE, Against.VerdictChange.SAME),
+                against.rankings().stream().map(Against.Change::change).toList());
+        assertEquals("entry @400 train: FLIPPED tomcat/platform x1.500 -> jetty/platform x1.500 (flipped beyond noise: both runs told the"
+                + " leader apart)", against.rankings().get(0).line());
+        assertTrue(against.lines().contains("- ranking " + against.rankings().get(0).line()), against.lines().toString());
+        assertEquals(List.of(), Against.of(summary("v1", List.of(), List.of()), summary("v1", List.of(), List.of())).rankings(),
+                "a summary without rankings (version 1) compares none");
+    }
+
+    private static JsonObject ranking(String experiment, String style, String first, String second, String step) {
+        return JSON.createObjectBuilder().add("experiment", experiment).add("users", 400).add("style", style)
+                .add("order", JSON.createArrayBuilder().add(first).add(second)).add("gaps", JSON.createArrayBuilder()
+                        .add(JSON.createObjectBuilder().add("ahead", first).add("behind", second).add("ratio", 1.5).add("ratio_low", 1.2)
+                                .add("ratio_high", 1.8).add("step", step))).build();
     }
 
     @Test

@@ -143,6 +143,7 @@ class SummaryJsonTest {
         assertEquals(Arrays.stream(Verdicts.Strength.values()).map(Enum::name).toList(), strengths);
         JsonObject baseline = properties.getJsonObject("baseline").getJsonObject("properties");
         assertEquals(names(Against.VerdictChange.values()), enumOf(baseline.getJsonObject("verdicts")));
+        assertEquals(names(Against.VerdictChange.values()), enumOf(baseline.getJsonObject("rankings")));
         assertEquals(names(Against.CellChange.values()), enumOf(baseline.getJsonObject("cells")));
         assertEquals(names(Threshold.Kind.values()), properties.getJsonObject("thresholds").getJsonObject("items").getJsonObject("properties")
                 .getJsonObject("kind").getJsonArray("enum").getValuesAs(JsonString::getString));

@@ -17,8 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A run against a baseline run (two summaries): what became of every verdict and of every
- * cell's figures. A verdict is a ratio measured inside one run, so a change of winner where both
+ * A run against a baseline run (two summaries): what became of every verdict, of every
+ * ranking's first place and of every cell's figures. A verdict is a ratio measured inside one run, so a change of winner where both
  * runs told the styles apart is beyond noise in both runs' own terms. A cell's figure is compared
  * across the two runs, trial against trial (Welch's t on the logarithms: the runs are not paired),
  * with Holm's correction over every cell compared, so that a run of a hundred cells marks a
@@ -31,12 +31,12 @@ public final class Against {
     /** The family-wise chance of marking a cell changed where nothing changed. */
     public static final double FAMILY_ERROR = 0.05;
 
-    /** What became of a verdict the baseline or the run holds. */
+    /** What became of a verdict (or a ranking's first place) the baseline or the run holds. */
     public enum VerdictChange {
         SAME("the same"),
-        FLIPPED("flipped beyond noise: both runs told the styles apart"),
-        LEAD_AND_LEVEL("one run found a lead, the other every style level"),
-        WITHIN_NOISE("changed within noise: one of the runs could not tell the styles apart"),
+        FLIPPED("flipped beyond noise: both runs told the leader apart"),
+        LEAD_AND_LEVEL("one run found a lead, the other all level"),
+        WITHIN_NOISE("changed within noise: one of the runs could not tell the leader apart"),
         NOT_COMPARABLE("not comparable: the load client ran out of CPU in one of the runs"),
         ADDED("added: the baseline did not ask it"),
         REMOVED("removed: this run did not ask it");
@@ -55,8 +55,11 @@ public final class Against {
     /** What became of a cell's throughput. */
     public enum CellChange { HIGHER, LOWER, WITHIN_NOISE, UNTOLD, ADDED, REMOVED }
 
-    /** @param was the baseline's verdict as text, null where it had none; {@code now} likewise */
-    public record Verdict(String key, VerdictChange change, String was, String now) {
+    /**
+     * What became of one verdict, or of one ranking's first place.
+     * @param was the baseline's as text, null where it had none; {@code now} likewise
+     */
+    public record Change(String key, VerdictChange change, String was, String now) {
 
         public String line() {
             return switch (change) {
@@ -85,19 +88,50 @@ public final class Against {
     }
 
     private final String baseline;
-    private final List<Verdict> verdicts;
+    private final List<Change> verdicts;
+    private final List<Change> rankings;
     private final List<Cell> cells;
 
-    private Against(String baseline, List<Verdict> verdicts, List<Cell> cells) {
+    private Against(String baseline, List<Change> verdicts, List<Change> rankings, List<Cell> cells) {
         this.baseline = baseline;
         this.verdicts = verdicts;
+        this.rankings = rankings;
         this.cells = cells;
+    }
+
+    /**
+     * What a comparison reads of a verdict or a ranking: whether it names a leader beyond noise,
+     * finds all level, or was withheld, and its leaders (a verdict's "async or train" is two).
+     */
+    private record Reading(boolean decided, boolean level, boolean withheld, List<String> leaders, String text) {
+
+        static Reading verdict(JsonObject v) {
+            String strength = v.getString("strength");
+            boolean decided = !List.of("LEVEL", "UNDECIDED", "WITHHELD").contains(strength);
+            return new Reading(decided, strength.equals("LEVEL"), strength.equals("WITHHELD"),
+                    decided ? List.of(v.getString("winner").split(" or ")) : List.of(),
+                    decided ? String.format(Locale.ROOT, "%s x%.3f", v.getString("winner"), v.getJsonNumber("ratio").doubleValue())
+                            : strength.toLowerCase(Locale.ROOT));
+        }
+
+        /** A ranking by its first step: the fastest variant ahead of the next beyond noise, level with it, or neither. */
+        static Reading ranking(JsonObject r) {
+            JsonObject first = r.getJsonArray("gaps").getJsonObject(0);
+            String step = first.getString("step");
+            Double ratio = figure(first, "ratio");
+            String leader = r.getJsonArray("order").getString(0);
+            return new Reading(step.equals("LEAD"), step.equals("LEVEL"), false, List.of(leader), step.equals("LEAD")
+                    ? String.format(Locale.ROOT, "%s x%.3f", leader, ratio == null ? Double.NaN : ratio) : step.toLowerCase(Locale.ROOT)
+                            + " (" + leader + " first)");
+        }
     }
 
     /** {@code run} against {@code baseline}, two summaries as {@link Summaries#read} gives them. */
     public static Against of(JsonObject baseline, JsonObject run) {
-        return new Against(Summaries.id(baseline), verdicts(byKey(baseline, "verdicts", Against::verdictKey),
-                byKey(run, "verdicts", Against::verdictKey)), cells(byKey(baseline, "cells", Against::cellKey), byKey(run, "cells", Against::cellKey)));
+        return new Against(Summaries.id(baseline),
+                changes(byKey(baseline, "verdicts", Against::verdictKey), byKey(run, "verdicts", Against::verdictKey), Reading::verdict),
+                changes(byKey(baseline, "rankings", Against::rankingKey), byKey(run, "rankings", Against::rankingKey), Reading::ranking),
+                cells(byKey(baseline, "cells", Against::cellKey), byKey(run, "cells", Against::cellKey)));
     }
 
     /** The baseline run's id. */
@@ -105,8 +139,13 @@ public final class Against {
         return baseline;
     }
 
-    public List<Verdict> verdicts() {
+    public List<Change> verdicts() {
         return verdicts;
+    }
+
+    /** What became of each ranking's first place (summaries of version 1 have no rankings). */
+    public List<Change> rankings() {
+        return rankings;
     }
 
     public List<Cell> cells() {
@@ -115,6 +154,10 @@ public final class Against {
 
     public long count(VerdictChange change) {
         return verdicts.stream().filter(v -> v.change == change).count();
+    }
+
+    private long rankingsFlipped() {
+        return rankings.stream().filter(r -> r.change == VerdictChange.FLIPPED).count();
     }
 
     public long count(CellChange change) {
@@ -126,6 +169,7 @@ public final class Against {
         List<String> lines = new ArrayList<>();
         lines.add("Against the baseline " + baseline + ":");
         verdicts.stream().filter(v -> v.change != VerdictChange.SAME).forEach(v -> lines.add("- " + v.line()));
+        rankings.stream().filter(r -> r.change == VerdictChange.FLIPPED).forEach(r -> lines.add("- ranking " + r.line()));
         lines.add(counts());
         cells.stream().filter(c -> c.change == CellChange.LOWER || c.change == CellChange.HIGHER).forEach(c -> lines.add(String.format(Locale.ROOT,
                 "- %s: %s, %.0f req/s against %.0f (x%.3f)", c.key, c.change.name().toLowerCase(Locale.ROOT), c.throughput, c.was, c.ratio())));
@@ -134,9 +178,10 @@ public final class Against {
 
     /** How many verdicts and cells changed, by how. */
     public String counts() {
-        return String.format(Locale.ROOT, "%d verdict(s) the same, %d flipped, %d added, %d removed; cells' throughput: %d higher and %d"
-                + " lower beyond noise, %d within noise, %d untold (one trial), %d added, %d removed.", count(VerdictChange.SAME),
-                count(VerdictChange.FLIPPED), count(VerdictChange.ADDED), count(VerdictChange.REMOVED), count(CellChange.HIGHER),
+        return String.format(Locale.ROOT, "%d verdict(s) the same, %d flipped, %d added, %d removed; %d ranking(s) compared, %d first"
+                + " place(s) flipped; cells' throughput: %d higher and %d lower beyond noise, %d within noise, %d untold (one trial), %d added,"
+                + " %d removed.", count(VerdictChange.SAME), count(VerdictChange.FLIPPED), count(VerdictChange.ADDED),
+                count(VerdictChange.REMOVED), rankings.size(), rankingsFlipped(), count(CellChange.HIGHER),
                 count(CellChange.LOWER), count(CellChange.WITHIN_NOISE), count(CellChange.UNTOLD), count(CellChange.ADDED),
                 count(CellChange.REMOVED));
     }
@@ -144,9 +189,14 @@ public final class Against {
     /** summary.json's "baseline". */
     public JsonObject json() {
         JsonArrayBuilder v = JSON.createArrayBuilder();
-        for (Verdict each : verdicts) {
+        for (Change each : verdicts) {
             JsonObjectBuilder o = JSON.createObjectBuilder().add("verdict", each.key).add("change", each.change.name());
             v.add(text(text(o, "was", each.was), "now", each.now));
+        }
+        JsonArrayBuilder r = JSON.createArrayBuilder();
+        for (Change each : rankings) {
+            JsonObjectBuilder o = JSON.createObjectBuilder().add("ranking", each.key).add("change", each.change.name());
+            r.add(text(text(o, "was", each.was), "now", each.now));
         }
         JsonArrayBuilder c = JSON.createArrayBuilder();
         for (Cell each : cells) {
@@ -160,37 +210,38 @@ public final class Against {
             number(o, "p_value", each.p);
             c.add(o);
         }
-        return JSON.createObjectBuilder().add("run", baseline).add("family_error", FAMILY_ERROR).add("verdicts", v).add("cells", c).build();
+        return JSON.createObjectBuilder().add("run", baseline).add("family_error", FAMILY_ERROR).add("verdicts", v).add("rankings", r)
+                .add("cells", c).build();
     }
 
-    private static List<Verdict> verdicts(Map<String, JsonObject> was, Map<String, JsonObject> now) {
-        List<Verdict> out = new ArrayList<>();
+    private static List<Change> changes(Map<String, JsonObject> was, Map<String, JsonObject> now,
+            java.util.function.Function<JsonObject, Reading> read) {
+        List<Change> out = new ArrayList<>();
         for (Map.Entry<String, JsonObject> e : now.entrySet()) {
             JsonObject before = was.get(e.getKey());
-            out.add(new Verdict(e.getKey(), before == null ? VerdictChange.ADDED : change(before, e.getValue()),
-                    before == null ? null : verdictText(before), verdictText(e.getValue())));
+            Reading after = read.apply(e.getValue());
+            out.add(before == null ? new Change(e.getKey(), VerdictChange.ADDED, null, after.text())
+                    : new Change(e.getKey(), change(read.apply(before), after), read.apply(before).text(), after.text()));
         }
         was.forEach((key, before) -> {
             if (!now.containsKey(key)) {
-                out.add(new Verdict(key, VerdictChange.REMOVED, verdictText(before), null));
+                out.add(new Change(key, VerdictChange.REMOVED, read.apply(before).text(), null));
             }
         });
         return out;
     }
 
-    private static VerdictChange change(JsonObject was, JsonObject now) {
-        if (strength(was).equals("WITHHELD") || strength(now).equals("WITHHELD")) {
-            return strength(was).equals(strength(now)) ? VerdictChange.SAME : VerdictChange.NOT_COMPARABLE;
+    private static VerdictChange change(Reading was, Reading now) {
+        if (was.withheld() || now.withheld()) {
+            return was.withheld() && now.withheld() ? VerdictChange.SAME : VerdictChange.NOT_COMPARABLE;
         }
-        boolean wasDecided = decided(was);
-        boolean nowDecided = decided(now);
-        if (wasDecided && nowDecided) {
-            return Collections.disjoint(winners(was), winners(now)) ? VerdictChange.FLIPPED : VerdictChange.SAME;
+        if (was.decided() && now.decided()) {
+            return Collections.disjoint(was.leaders(), now.leaders()) ? VerdictChange.FLIPPED : VerdictChange.SAME;
         }
-        if (wasDecided && level(now) || level(was) && nowDecided) {
+        if (was.decided() && now.level() || was.level() && now.decided()) {
             return VerdictChange.LEAD_AND_LEVEL;
         }
-        return wasDecided != nowDecided || level(was) != level(now) ? VerdictChange.WITHIN_NOISE : VerdictChange.SAME;
+        return was.decided() != now.decided() || was.level() != now.level() ? VerdictChange.WITHIN_NOISE : VerdictChange.SAME;
     }
 
     private static List<Cell> cells(Map<String, JsonObject> was, Map<String, JsonObject> now) {
@@ -251,10 +302,17 @@ public final class Against {
         return Arrays.stream(values).average().orElse(Double.NaN);
     }
 
+    /** A summary's part by key; a part a summary of an earlier version lacks is empty. */
     private static Map<String, JsonObject> byKey(JsonObject summary, String part, java.util.function.Function<JsonObject, String> key) {
         Map<String, JsonObject> out = new LinkedHashMap<>();
-        summary.getJsonArray(part).getValuesAs(JsonObject.class).forEach(o -> out.put(key.apply(o), o));
+        if (summary.containsKey(part)) {
+            summary.getJsonArray(part).getValuesAs(JsonObject.class).forEach(o -> out.put(key.apply(o), o));
+        }
         return out;
+    }
+
+    private static String rankingKey(JsonObject r) {
+        return r.getString("experiment") + " @" + r.getInt("users") + " " + r.getString("style");
     }
 
     static String verdictKey(JsonObject v) {
@@ -266,28 +324,6 @@ public final class Against {
         int rate = c.getInt("offered_rate", 0);
         return c.getString("server") + "/" + c.getString("variant") + " " + c.getString("experiment") + " " + c.getString("style") + " @"
                 + c.getInt("users") + (rate > 0 ? " " + rate + "/s" : "");
-    }
-
-    private static String strength(JsonObject v) {
-        return v.getString("strength");
-    }
-
-    /** A lead: not level, undecided or withheld. */
-    private static boolean decided(JsonObject v) {
-        return !List.of("LEVEL", "UNDECIDED", "WITHHELD").contains(strength(v));
-    }
-
-    private static boolean level(JsonObject v) {
-        return strength(v).equals("LEVEL");
-    }
-
-    private static List<String> winners(JsonObject v) {
-        return List.of(v.getString("winner").split(" or "));
-    }
-
-    private static String verdictText(JsonObject v) {
-        return decided(v) ? String.format(Locale.ROOT, "%s x%.3f", v.getString("winner"), v.getJsonNumber("ratio").doubleValue())
-                : strength(v).toLowerCase(Locale.ROOT);
     }
 
     /** A cell's figure, null where it has none. */

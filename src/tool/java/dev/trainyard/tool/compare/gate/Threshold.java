@@ -163,7 +163,7 @@ public record Threshold(String name, Kind kind, Figure figure, Comparison compar
         }
         return switch (kind) {
             case NO_FLIP -> {
-                List<String> flipped = against.verdicts().stream().filter(v -> v.change() == Against.VerdictChange.FLIPPED).map(Against.Verdict::key).toList();
+                List<String> flipped = against.verdicts().stream().filter(v -> v.change() == Against.VerdictChange.FLIPPED).map(Against.Change::key).toList();
                 yield new Check(this, flipped.isEmpty(), flipped.isEmpty()
                         ? against.verdicts().size() + " verdict(s) compared with " + against.baseline() + ", none flipped"
                         : flipped.size() + " flipped against " + against.baseline() + ": " + String.join("; ", flipped));

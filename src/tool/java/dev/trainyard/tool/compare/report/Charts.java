@@ -5,7 +5,11 @@ import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 import dev.trainyard.tool.compare.analysis.CellResult;
 import java.util.List;
 
-/** Per experiment, throughput and p95 against users: a chart per server variant, and a chart per style across them. */
+/**
+ * Per experiment, throughput and p95 against users: a chart per server variant, and a chart per
+ * style across them; an experiment measured at one load only has nothing to draw against users,
+ * and gets a table of its cells instead.
+ */
 final class Charts {
 
     private Charts() {
@@ -16,6 +20,10 @@ final class Charts {
                 .map(r -> r.spec().experiment()).distinct().toList();
         for (String experiment : experiments) {
             List<CellResult> cells = results.stream().filter(r -> r.spec().experiment().equals(experiment)).toList();
+            if (cells.stream().mapToInt(r -> r.spec().users()).distinct().count() == 1) {
+                table(h, experiment, cells);
+                continue;
+            }
             h.append("<h2>").append(escapeHtml4(experiment)).append(": throughput and p95 against users</h2><div class=\"charts\">\n");
             for (String variant : cells.stream().map(CellResult::variantName).distinct().toList()) {
                 SvgChart tput = new SvgChart(variant + " - throughput", "users", "req/s", false);
@@ -44,5 +52,18 @@ final class Charts {
             }
             h.append("</div>\n");
         }
+    }
+
+    /** One load only: each server variant's styles side by side, throughput and p95. */
+    private static void table(StringBuilder h, String experiment, List<CellResult> cells) {
+        h.append("<h2>").append(escapeHtml4(experiment)).append(" @ ").append(cells.get(0).spec().users())
+                .append(" users: throughput and p95</h2><table class=\"one-load\"><tr><th class=\"l\">server variant</th>")
+                .append("<th class=\"l\">style</th><th>req/s</th><th>p95 ms</th></tr>");
+        for (CellResult r : cells) {
+            h.append("<tr").append(r.failed() ? " class=\"failed\"" : "").append('>').append(Html.td(r.variantName(), true))
+                    .append(Html.td(r.spec().style(), true)).append(Html.td(Html.fmt(r.stats().throughput(), 0), false))
+                    .append(Html.td(Html.fmt(r.stats().p95Ms(), 0), false)).append("</tr>");
+        }
+        h.append("</table>\n");
     }
 }

@@ -6,11 +6,12 @@ import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 import dev.trainyard.tool.compare.gate.Against;
 import dev.trainyard.tool.compare.gate.Judgement;
 import dev.trainyard.tool.compare.gate.Threshold;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The report's part for a pipeline, right under the verdicts: every threshold by its name, held
- * or broken, then the run against its baseline — each verdict that changed, and each cell's
+ * or broken, then the run against its baseline — each verdict, each ranking whose first place moved, and each cell's
  * throughput and p95 beside the baseline's with the ratio, a change beyond noise marked.
  */
 final class JudgementSection {
@@ -40,12 +41,27 @@ final class JudgementSection {
                 .append("where all move one way, suspect the machine before the server.</p>");
         h.append("<h3>Verdicts</h3><table id=\"baseline-verdicts\"><tr><th class=\"l\">verdict</th><th class=\"l\">baseline</th><th class=\"l\">this run</th>")
                 .append("<th class=\"l\">change</th></tr>");
-        for (Against.Verdict v : against.verdicts()) {
+        for (Against.Change v : against.verdicts()) {
             h.append("<tr class=\"").append(v.change().name()).append("\">").append(td(v.key(), true))
                     .append(td(v.was() == null ? "-" : v.was(), true)).append(td(v.now() == null ? "-" : v.now(), true))
                     .append(td(v.change().meaning(), true)).append("</tr>");
         }
-        h.append("</table>\n<h3>Cells</h3><table id=\"baseline-cells\"><tr><th class=\"l\">cell</th><th>req/s</th><th>baseline</th><th>ratio</th>")
+        h.append("</table>\n");
+        List<Against.Change> moved = against.rankings().stream().filter(r -> r.change() != Against.VerdictChange.SAME).toList();
+        h.append("<h3>Rankings</h3><p>").append(against.rankings().size()).append(" compared by their first place");
+        if (moved.isEmpty()) {
+            h.append(", every one the same.</p>");
+        } else {
+            h.append("; the ones that changed:</p><table id=\"baseline-rankings\"><tr><th class=\"l\">ranking</th><th class=\"l\">baseline</th>")
+                    .append("<th class=\"l\">this run</th><th class=\"l\">change</th></tr>");
+            for (Against.Change r : moved) {
+                h.append("<tr class=\"").append(r.change().name()).append("\">").append(td(r.key(), true))
+                        .append(td(r.was() == null ? "-" : r.was(), true)).append(td(r.now() == null ? "-" : r.now(), true))
+                        .append(td(r.change().meaning(), true)).append("</tr>");
+            }
+            h.append("</table>");
+        }
+        h.append("\n<h3>Cells</h3><table id=\"baseline-cells\"><tr><th class=\"l\">cell</th><th>req/s</th><th>baseline</th><th>ratio</th>")
                 .append("<th>p95 ms</th><th>baseline</th><th>ratio</th><th class=\"l\">throughput</th></tr>");
         for (Against.Cell c : against.cells()) {
             h.append("<tr class=\"").append(c.change().name()).append("\">").append(td(c.key(), true)).append(td(fmt(c.throughput(), 0), false))
