@@ -44,7 +44,7 @@ check_report() {
   # The run's header first, its contents, then the matrix.
   awk '/<table id="run">/ && !r { r = NR } /<nav id="contents">/ && !c { c = NR } /<table id="verdicts">/ && !v { v = NR }
        END { exit !(r && c && v && r <= c && c <= v) }' <<<"$dom" || { echo "the rendered report does not open with the run and its contents"; exit 1; }
-  charts=$(grep -o '<svg' <<<"$dom" | wc -l)
+  charts=$( (grep -o '<svg' <<<"$dom" || true) | wc -l)
   drawn=$(awk 'BEGIN { RS = "</svg>" } /<svg/ && /<polyline/ { n++ } END { print n + 0 }' <<<"$dom")
   # A run at one load per experiment (one-load) has nothing to draw against users: a table of its cells instead.
   [ "$drawn" -eq "$charts" ] && { [ "$charts" -gt 0 ] || { [ "${3:-}" = one-load ] && grep -q '<table class="one-load">' <<<"$dom"; }; } \
