@@ -5,12 +5,15 @@ import static dev.trainyard.tool.compare.gate.Summaries.JSON;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * One threshold a team writes ({@code -Dassert=}), named by its own text: a figure every cell it
@@ -70,6 +73,11 @@ public record Threshold(String name, Kind kind, Figure figure, Comparison compar
             this.otherFactor = otherFactor;
         }
 
+        /** The suffixes it is written with, for the help. */
+        String units() {
+            return other.isEmpty() ? suffix + ", or a share of 1" : suffix + " or " + other;
+        }
+
         /** The number in the column's unit; no suffix: the column's own (milliseconds, requests a second, a share of 1). */
         double value(double number, String suffix, String name) {
             if (suffix.isEmpty()) {
@@ -123,8 +131,16 @@ public record Threshold(String name, Kind kind, Figure figure, Comparison compar
         }
     }
 
-    private static final Pattern FIGURE_RULE = Pattern.compile(
-            "(p50|p95|p99|max|throughput|errors)\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s|%|/s|req/s)?\\s*(?:@\\s*(\\S+))?");
+    /** How a threshold on a figure is written, from the figures, comparisons and units declared above: -Dhelp says it too. */
+    public static final String GRAMMAR = "<figure><op><number>[unit][@word/word...], the figure "
+            + Arrays.stream(Figure.values()).map(f -> f.word + " (" + f.unit.units() + ")").collect(Collectors.joining(", ")) + ", op "
+            + Arrays.stream(Comparison.values()).map(c -> c.sign).collect(Collectors.joining(" "))
+            + ", each word naming the selected cells' server, thread model, experiment, style or users";
+
+    private static final Pattern FIGURE_RULE = Pattern.compile("(" + Arrays.stream(Figure.values()).map(f -> f.word).collect(Collectors.joining("|"))
+            + ")\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(" + Arrays.stream(Unit.values()).flatMap(u -> Stream.of(u.suffix, u.other))
+                    .filter(x -> !x.isEmpty()).sorted(Comparator.comparingInt(String::length).reversed()).map(Pattern::quote)
+                    .collect(Collectors.joining("|")) + ")?\\s*(?:@\\s*(\\S+))?");
 
     /** The thresholds of {@code -Dassert=}, comma-separated; an empty text is none. */
     public static List<Threshold> parse(String text) {
@@ -141,8 +157,8 @@ public record Threshold(String name, Kind kind, Figure figure, Comparison compar
             } else {
                 Matcher m = FIGURE_RULE.matcher(name);
                 if (!m.matches()) {
-                    throw new IllegalArgumentException("assert: \"" + name + "\" is not a threshold: write no-flip, no-regression, or"
-                            + " <p50|p95|p99|max|throughput|errors><|<=|>|>=><number>[ms|s|/s|%][@word/word...], e.g. p95<250ms@entry/train/400");
+                    throw new IllegalArgumentException("assert: \"" + name + "\" is not a threshold: write no-flip, no-regression, or "
+                            + GRAMMAR + ", e.g. p95<250ms@entry/train/400");
                 }
                 Figure figure = Figure.of(m.group(1));
                 double limit = figure.unit.value(Double.parseDouble(m.group(3)), m.group(4) == null ? "" : m.group(4), name);

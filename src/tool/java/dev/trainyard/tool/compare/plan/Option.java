@@ -1,5 +1,6 @@
 package dev.trainyard.tool.compare.plan;
 
+import dev.trainyard.tool.compare.gate.Threshold;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -118,9 +119,7 @@ public enum Option {
                     + " (flipped, added, removed) and every cell's throughput and p95 (beyond noise or not), in the report,"
                     + " summary.json and on the console"),
     ASSERT("assert", Kind.TEXT, null, null, null, null, null,
-            "thresholds the run must keep, comma-separated, each reported by name: <figure><op><number>[unit][@words], the"
-                    + " figure p50, p95, p99, max (ms or s), throughput (/s) or errors (% or a share), op <, <=, > or >=, each"
-                    + " word naming the selected cells' server, thread model, experiment, style or users, e.g."
+            "thresholds the run must keep, comma-separated, each reported by name: " + Threshold.GRAMMAR + ", e.g."
                     + " p95<250ms@entry/train/400, errors<0.1%; no-flip: no verdict flipped beyond noise against the baseline;"
                     + " no-regression: no cell's throughput lower than the baseline's beyond noise"),
     DIFF("diff", Kind.TEXT, null, null, null, null, null,
