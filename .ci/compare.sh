@@ -29,6 +29,27 @@ if errors or missing or len(summary["cells"]) != int(sys.argv[3]):
     sys.exit(f"summary.json: {len(summary['cells'])} cells; missing {missing}; " + "; ".join(errors[:5]))
 EOF
 }
+# Where the report's run table, verdict matrix and rankings lie in a 1440x900 window (top:bottom in px, or none), and
+# how many latency-per-second sparklines drew a line: "run=82:197 verdicts=240:445 rankings=470:900 sparks=96".
+first_screen() {
+  local frame=target/ci-first-screen.html
+  cat > "$frame" <<EOF
+<!DOCTYPE html><html><body style="margin:0"><iframe id="r" src="file://$1" style="width:1440px;height:900px;border:0"></iframe>
+<script>
+window.addEventListener('load', () => {
+  const d = document.getElementById('r').contentDocument, out = [];
+  for (const id of ['run', 'verdicts', 'rankings']) {
+    const e = d.getElementById(id), r = e && e.getBoundingClientRect();
+    out.push(id + '=' + (e ? Math.round(r.top) + ':' + Math.round(r.bottom) : 'none'));
+  }
+  out.push('sparks=' + [...d.querySelectorAll('svg.spark')].filter(s => s.querySelector('polyline[points*=","]')).length);
+  document.body.setAttribute('data-screen', out.join(' '));
+});
+</script></body></html>
+EOF
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --allow-file-access-from-files --window-size=1440,900 \
+    --dump-dom "file://$PWD/$frame" 2>/dev/null | grep -o 'data-screen="[^"]*"' | sed 's/^data-screen="//; s/"$//'
+}
 check_report() {
   local dir=target/compare/latest cells
   check_cells "$1"
@@ -44,8 +65,17 @@ check_report() {
   # The run's header first, its contents, then the matrix.
   awk '/<table id="run">/ && !r { r = NR } /<nav id="contents">/ && !c { c = NR } /<table id="verdicts">/ && !v { v = NR }
        END { exit !(r && c && v && r <= c && c <= v) }' <<<"$dom" || { echo "the rendered report does not open with the run and its contents"; exit 1; }
-  charts=$( (grep -o '<svg' <<<"$dom" || true) | wc -l)
-  drawn=$(awk 'BEGIN { RS = "</svg>" } /<svg/ && /<polyline/ { n++ } END { print n + 0 }' <<<"$dom")
+  # The first screen (1440x900, the report in a frame a script can measure): the run's table and the whole matrix,
+  # and the rankings' first rows where there are rankings; every cell's latency per second drawn.
+  local screen
+  screen=$(first_screen "$PWD/$dir/report.html")
+  awk -v cells="$cells" '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+       function top(x) { split(x, tb, ":"); return tb[1] + 0 } function bottom(x) { split(x, tb, ":"); return tb[2] + 0 }
+       END { exit !(v["run"] != "none" && bottom(v["run"]) <= 900 && v["verdicts"] != "none" && bottom(v["verdicts"]) <= 900 \
+                    && (v["rankings"] == "none" || top(v["rankings"]) <= 840) && v["sparks"] >= cells) }' <<<"$screen" \
+    || { echo "the report's first screen (top:bottom in px of 900) or its latency over time: $screen"; exit 1; }
+  charts=$( (grep -o '<svg[^>]*>' <<<"$dom" || true) | (grep -v 'class="spark"' || true) | wc -l)
+  drawn=$(awk 'BEGIN { RS = "</svg>" } /<svg/ && /<polyline/ && !/<svg class="spark"/ { n++ } END { print n + 0 }' <<<"$dom")
   # A run at one load per experiment (one-load) has nothing to draw against users: a table of its cells instead.
   [ "$drawn" -eq "$charts" ] && { [ "$charts" -gt 0 ] || { [ "${3:-}" = one-load ] && grep -q '<table class="one-load">' <<<"$dom"; }; } \
     || { echo "the rendered report drew $drawn of $charts charts"; exit 1; }
@@ -54,7 +84,7 @@ check_report() {
   for variant in $2; do
     [ -f "$dir/$variant/dashboard/index.html" ] || { echo "no JMeter dashboard for $variant"; exit 1; }
   done
-  echo "   report: $cells sane cells with thread samples on every server, the verdict matrix and $charts charts rendered by Chromium, crossovers, summary.json valid, dashboards for $2"
+  echo "   report: $cells sane cells with thread samples on every server, the verdict matrix and $charts charts rendered by Chromium, first screen $screen, crossovers, summary.json valid, dashboards for $2"
 }
 all_plans=sleep,offload,entry,store,products,hello,threads,open
 echo "== ./mvnw -Pcompare -Dmode=smoke -Dplans=$all_plans (tomcat, jetty, glassfish)"

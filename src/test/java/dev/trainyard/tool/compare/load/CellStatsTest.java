@@ -1,6 +1,7 @@
 package dev.trainyard.tool.compare.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -81,5 +82,40 @@ public class CellStatsTest {
         assertEquals(0, stats.samples());
         assertEquals(0.0, stats.throughput());
         assertEquals(Double.NaN, stats.p95Ms());
+    }
+
+    @Test
+    void latencyPerSecondShowsAStallTheCellsPercentilesAverageAway() {
+        List<Sample> samples = new ArrayList<>();
+        // Three seconds of 100 answers each, 2 ms, but in the middle second ten of them took 400 ms.
+        for (int second = 0; second < 3; second++) {
+            for (int i = 0; i < 100; i++) {
+                long elapsed = second == 1 && i < 10 ? 400 : 2;
+                samples.add(new Sample(10_000 + 1000L * second + 5 * i - elapsed + 1, elapsed, "x", "200", true));
+            }
+        }
+        // Ten slow answers exactly at the window's end belong to its last second.
+        for (int i = 0; i < 10; i++) {
+            samples.add(new Sample(12_950, 50, "x", "200", true));
+        }
+
+        CellStats stats = CellStats.of(samples, 10_000, 13_000);
+
+        LatencyOverTime t = stats.overTime();
+        assertEquals(3, t.seconds());
+        assertEquals(2.0, t.p50Ms()[0]);
+        assertEquals(2.0, t.p50Ms()[1]);
+        assertEquals(400.0, t.p99Ms()[1], 4.0);
+        assertEquals(2.0, t.p99Ms()[0]);
+        assertEquals(50.0, t.p99Ms()[2]);
+    }
+
+    @Test
+    void aSecondWithNoAnswerIsAGapNotAZero() {
+        List<Sample> samples = List.of(new Sample(10_100, 3, "x", "200", true), new Sample(12_100, 3, "x", "200", true));
+        LatencyOverTime t = CellStats.of(samples, 10_000, 13_000).overTime();
+        assertEquals(3, t.seconds());
+        assertTrue(Double.isNaN(t.p50Ms()[1]));
+        assertEquals(3.0, t.p50Ms()[2]);
     }
 }

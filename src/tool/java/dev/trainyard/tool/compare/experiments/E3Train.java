@@ -7,7 +7,7 @@ import dev.trainyard.tool.compare.analysis.Evidence;
 import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
-import dev.trainyard.tool.compare.plan.Measurement;
+import dev.trainyard.tool.compare.plan.Row;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.plan.ThreadModel;
@@ -15,19 +15,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** E3 train: one row read and one view added per request by each style, closed (entry) and at a fixed rate (open). */
+/** E3 train: one row read and one view added per request by each style, closed (entry) and at a fixed rate (the open plan). */
 final class E3Train implements Experiment {
 
     @Override
     public List<String> plans() {
-        return List.of("entry", "open");
+        return List.of("entry");
     }
 
     @Override
     public void cells(String plan, Options o, ThreadModel variant, boolean virtualThreads, List<CellSpec> cells) {
         switch (plan) {
             case "entry" -> entry(o, variant, cells);
-            case "open" -> open(o, cells);
             default -> throw new IllegalArgumentException("E3Train has no plan " + plan);
         }
     }
@@ -59,11 +58,10 @@ final class E3Train implements Experiment {
     }
 
     /** The same entry work at a fixed offered rate: latency without coordinated omission. */
-    static void open(Options o, List<CellSpec> cells) {
+    @Override
+    public void openCells(Options o, List<CellSpec> cells) {
         for (String style : List.of("blocking", "async", "train")) {
-            cells.add(new CellSpec("open entry", "open.jmx", style, 0, o.rate(),
-                    props("path", style + "/entry", "rate", o.rate(), "tail", Measurement.OPEN_MODEL_DRAIN_SECONDS), Double.NaN, Bound.NONE,
-                    true, style + "/entry"));
+            cells.add(Loads.open(o, Row.of("entry"), style, style + "/entry"));
         }
     }
 

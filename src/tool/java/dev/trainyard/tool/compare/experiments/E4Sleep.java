@@ -11,6 +11,7 @@ import dev.trainyard.tool.compare.analysis.Finding;
 import dev.trainyard.tool.compare.plan.Bound;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.Row;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.util.List;
@@ -40,13 +41,27 @@ final class E4Sleep implements Experiment {
 
     /** E4 sleep: a wait with and without a request thread held; Little's limit users / wait. */
     static void sleep(Options o, List<CellSpec> cells) {
-        int ms = o.full() ? 1500 : SLEEP_MS;
+        int ms = sleepMs(o);
         // 200 users only match the 200 request threads: the default spends its time past them.
         for (int users : levels(o, new int[] {1000}, new int[] {200, 1000}, new int[] {20})) {
             for (String style : List.of("blocking", "async")) {
                 cells.add(new CellSpec("sleep", "sleep.jmx", style, users, 0, props("style", style, "ms", ms),
                         ms / 1000.0, style.equals("blocking") ? Bound.THREADS : Bound.NONE, false, style + "/sleep?ms=" + ms));
             }
+        }
+    }
+
+    /** How long each request sleeps: the original's 1.5 s in the full run. */
+    private static int sleepMs(Options o) {
+        return o.full() ? 1500 : SLEEP_MS;
+    }
+
+    /** The same waits at a fixed offered rate: what a request waits beyond its sleep, without coordinated omission. */
+    @Override
+    public void openCells(Options o, List<CellSpec> cells) {
+        int ms = sleepMs(o);
+        for (String style : List.of("blocking", "async")) {
+            cells.add(Loads.open(o, Row.of("sleep"), style, style + "/sleep?ms=" + ms));
         }
     }
 

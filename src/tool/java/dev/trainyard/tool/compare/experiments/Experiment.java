@@ -26,6 +26,13 @@ interface Experiment {
      */
     void cells(String plan, Options o, ThreadModel variant, boolean virtualThreads, List<CellSpec> cells);
 
+    /**
+     * Adds its work at a fixed rate (the open plan), after its closed cells: latency measured from
+     * when each request was due. Most experiments have none.
+     */
+    default void openCells(Options o, List<CellSpec> cells) {
+    }
+
     /** Its claims checked on one server variant's cells, where the run measured them. */
     default void claims(Evidence run, ServerRun where, List<Finding> found) {
     }

@@ -11,6 +11,8 @@ import dev.trainyard.tool.compare.analysis.ProtocolCost;
 import dev.trainyard.tool.compare.analysis.Rankings;
 import dev.trainyard.tool.compare.analysis.ThreadsOverTime;
 import dev.trainyard.tool.compare.analysis.Verdicts;
+import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +23,21 @@ public final class Experiments {
     static final List<Experiment> ALL = List.of(new E4Sleep(), new E3Train(), new E2Offload(), new E1Store(), new E5Threads());
 
     private Experiments() {
+    }
+
+    /**
+     * The plan no experiment owns alone: each experiment's work at a fixed rate ({@link Experiment#openCells}),
+     * where its closed plan runs too (the rate is a share of its peak) or a rate is given.
+     */
+    static final String OPEN = "open";
+
+    /** The cells the open plan adds on a server variant that runs {@code plans}. */
+    static void openCells(Options o, List<String> plans, List<CellSpec> cells) {
+        for (Experiment e : ALL) {
+            if (o.rate() > 0 || e.plans().stream().anyMatch(plans::contains)) {
+                e.openCells(o, cells);
+            }
+        }
     }
 
     /** The experiment that owns a plan. */

@@ -1,6 +1,9 @@
 package dev.trainyard.tool.compare.experiments;
 
+import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Options;
+import dev.trainyard.tool.compare.plan.Row;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -26,6 +29,15 @@ final class Loads {
             m = Math.max(m, v);
         }
         return m;
+    }
+
+    /**
+     * One style's cell of the open plan on {@code path}: at the rate option where given, else at a
+     * share of {@code closed}'s peak, set once the run has measured it.
+     */
+    static CellSpec open(Options o, Row closed, String style, String path) {
+        CellSpec cell = CellSpec.sharing(closed, style, props("path", path, "tail", Measurement.OPEN_MODEL_DRAIN_SECONDS), path);
+        return o.rate() > 0 ? cell.at(o.rate()) : cell;
     }
 
     /** A plan's JMeter properties, in the order given. */

@@ -28,13 +28,18 @@ public final class Matrix {
     public static List<CellSpec> cells(Options options, ThreadModel variant, boolean virtualThreads) {
         List<CellSpec> cells = new ArrayList<>();
         for (String plan : options.plans(variant)) {
-            Experiments.owning(plan).cells(plan, options, variant, virtualThreads, cells);
+            if (plan.equals(Experiments.OPEN)) {
+                Experiments.openCells(options, options.plans(variant), cells);
+            } else {
+                Experiments.owning(plan).cells(plan, options, variant, virtualThreads, cells);
+            }
         }
         // Last, when the server's and the client's code are both warm: a cold ceiling would flatter every cell.
         if (cells.stream().anyMatch(c -> !c.cost())) {
             cells.add(calibration(options));
         }
-        cells.replaceAll(c -> c.repeated(c.cost() || c.calibration() ? Trials.fixed(1) : options.trials()));
+        // An open cell's figures are latencies from the schedule, which no verdict pairs over trials: one trial.
+        cells.replaceAll(c -> c.repeated(c.cost() || c.calibration() || c.open() ? Trials.fixed(1) : options.trials()));
         return cells;
     }
 

@@ -18,11 +18,18 @@ import org.HdrHistogram.Histogram;
  *
  * @param shed the errors that were 503 answers: the server refusing work it has no room for, by design
  * @param okTotal successful samples over the whole run, warm-up included: what the database must show
+ * @param overTime the window's latency second by second
  */
 public record CellStats(long samples, long errors, long shed, double seconds, double throughput, double p50Ms, double p95Ms,
-        double p99Ms, double maxMs, double meanMs, long okTotal, long total) {
+        double p99Ms, double maxMs, double meanMs, long okTotal, long total, LatencyOverTime overTime) {
 
     static final long HIGHEST_MS = 3_600_000;
+
+    /** Figures from a client that keeps no samples of its own: no latency over time. */
+    public CellStats(long samples, long errors, long shed, double seconds, double throughput, double p50Ms, double p95Ms,
+            double p99Ms, double maxMs, double meanMs, long okTotal, long total) {
+        this(samples, errors, shed, seconds, throughput, p50Ms, p95Ms, p99Ms, maxMs, meanMs, okTotal, total, LatencyOverTime.NONE);
+    }
 
     public static CellStats of(Collection<Sample> all, long windowStart, long windowEnd) {
         try {
@@ -51,11 +58,14 @@ public record CellStats(long samples, long errors, long shed, double seconds, do
         }
         // A loop-bounded run (400 users x 10 loops) ends before its planned end: measure up to its last answer.
         long end = Math.min(windowEnd, lastEnd);
+        LatencyOverTime.Builder overTime = new LatencyOverTime.Builder(windowStart, end);
         for (Sample s : all) {
             if (s.end() < windowStart || s.end() > end) {
                 continue;
             }
-            histogram.recordValue(Math.min(Math.max(0, s.elapsed()), HIGHEST_MS));
+            long elapsed = Math.min(Math.max(0, s.elapsed()), HIGHEST_MS);
+            histogram.recordValue(elapsed);
+            overTime.add(s.end(), elapsed);
             if (!s.success()) {
                 errors++;
                 if (s.code().equals("503")) {
@@ -75,7 +85,7 @@ public record CellStats(long samples, long errors, long shed, double seconds, do
                 n == 0 ? Double.NaN : histogram.getValueAtPercentile(95),
                 n == 0 ? Double.NaN : histogram.getValueAtPercentile(99),
                 n == 0 ? Double.NaN : histogram.getMaxValue(),
-                n == 0 ? Double.NaN : histogram.getMean(), okTotal, all.size());
+                n == 0 ? Double.NaN : histogram.getMean(), okTotal, all.size(), overTime.build());
     }
 
     public double errorRate() {

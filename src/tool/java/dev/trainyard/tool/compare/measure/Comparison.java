@@ -270,8 +270,13 @@ public final class Comparison {
             }
             clock.add(RunClock.Part.WARM_UP, warming);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
-            TrialSchedule.Trial trial = (cell, n) -> {
+            OfferedRate offered = new OfferedRate(options.openShare(), cells, rate -> {
+                System.out.println(rate);
+                facts.add(name + "/" + label + ": " + rate + ".");
+            });
+            TrialSchedule.Trial trial = (planned, n) -> {
                 goOn();
+                CellSpec cell = offered.of(planned, trials);
                 progress.cellStarting(name, label, cell, n);
                 long began = clock.now();
                 if (cell.cost()) {
@@ -282,7 +287,7 @@ public final class Comparison {
                 }
                 CellResult result = cellRun.run(run, clientFor(target), target, scrape, bounds, cell, audit, sampler, dir);
                 clock.cell(began, cell.plannedSeconds(options));
-                trials.computeIfAbsent(cell, c -> new ArrayList<>()).add(result);
+                trials.computeIfAbsent(planned, c -> new ArrayList<>()).add(result);
                 if (result.results() != null) {
                     jtls.add(runDir.resolve(result.results()));
                 }

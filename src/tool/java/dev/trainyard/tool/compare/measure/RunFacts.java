@@ -26,7 +26,9 @@ final class RunFacts {
                 : options.trials().describe() + ", interleaved" + (options.trials().sequential()
                         ? String.format(Locale.ROOT, ", at most %d further cell runs per server variant", options.extraTrials()) : "")
                         + " (figures: medians; a lead counts only where its interval over the paired trials excludes a tie)")
-                + "; plans " + options.plans() + "; open model at " + options.rate() + " req/s.");
+                + "; plans " + options.plans() + (!options.plans().contains("open") ? "." : options.rate() > 0
+                        ? "; open plan at " + options.rate() + " req/s, each request timed from when it was due."
+                        : "; open plan at " + options.openShare() + "% of each work's least closed peak, each request timed from when it was due."));
         facts.add("Machine: " + cpus.cores() + " cores, " + System.getProperty("os.name") + " "
                 + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() && options.engines() == null ? " in-process" : "")
                 + " on Java " + System.getProperty("java.version") + ".");

@@ -16,19 +16,42 @@ import java.util.Map;
  * @param path the same work as one URL under /trainyard/, for the lean cross-check (wrk takes no random ids:
  *     entry and s2 pick theirs on the server)
  * @param trials how many trials the cell runs, at least and at most ({@link Matrix} decides; one until it does)
+ * @param peakOf for an open cell offered a share of a closed row's peak ({@link #sharing}), that row; its rate is 0
+ *     until the run has measured the peak and {@link #at} sets it. Null for every other cell.
  */
 public record CellSpec(Row row, String plan, String style, int users, int rate, Map<String, String> props,
-        double serviceSeconds, Bound bound, boolean writesEntries, String path, Trials trials) {
+        double serviceSeconds, Bound bound, boolean writesEntries, String path, Trials trials, Row peakOf) {
 
     public CellSpec(Row row, String plan, String style, int users, int rate, Map<String, String> props,
             double serviceSeconds, Bound bound, boolean writesEntries, String path) {
-        this(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, Trials.fixed(1));
+        this(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, Trials.fixed(1), null);
     }
 
     /** A cell of a family with no query, size or driver of its own. */
     public CellSpec(String family, String plan, String style, int users, int rate, Map<String, String> props,
             double serviceSeconds, Bound bound, boolean writesEntries, String path) {
-        this(Row.of(family), plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, Trials.fixed(1));
+        this(Row.of(family), plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, Trials.fixed(1), null);
+    }
+
+    /**
+     * An open cell whose arrivals per second are a share of {@code closed}'s peak in the same run
+     * ({@link Options#openShare}), so that its load means the same on a fast server and a slow one.
+     */
+    public static CellSpec sharing(Row closed, String style, Map<String, String> props, String path) {
+        return new CellSpec(Row.of("open " + closed.name()), "open.jmx", style, 0, 0, props, Double.NaN, Bound.NONE,
+                false, path, Trials.fixed(1), closed);
+    }
+
+    /** This open cell at {@code perSecond} arrivals, in its plan's properties too. */
+    public CellSpec at(int perSecond) {
+        Map<String, String> offered = new LinkedHashMap<>(props);
+        offered.put("rate", String.valueOf(perSecond));
+        return new CellSpec(row, plan, style, users, perSecond, offered, serviceSeconds, bound, writesEntries, path, trials, peakOf);
+    }
+
+    /** Whether the cell offers requests at a fixed rate (the open model), timed from when each was due. */
+    public boolean open() {
+        return rate > 0 || peakOf != null;
     }
 
     /** The row's name, as the report, cells.csv and verdicts.csv give it ("store s2 r2dbc"). */
@@ -53,7 +76,7 @@ public record CellSpec(Row row, String plan, String style, int users, int rate, 
      * answers, it is the client past its seconds.
      */
     public boolean plannedDrain() {
-        return rate > 0;
+        return open();
     }
 
     /** A run of this cell as planned: its client's seconds, and wrk's whole cell again where JMeter's closed cells are cross-checked. */
@@ -82,11 +105,11 @@ public record CellSpec(Row row, String plan, String style, int users, int rate, 
         Map<String, String> timed = new LinkedHashMap<>(props);
         timed.computeIfPresent("loops", (k, v) -> "-1");
         return new CellSpec(row, plan, style, users == 0 ? 0 : Math.min(users, most), rate, timed, serviceSeconds, bound,
-                writesEntries, path, Trials.fixed(1));
+                writesEntries, path, Trials.fixed(1), peakOf);
     }
 
     public CellSpec repeated(Trials times) {
-        return new CellSpec(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, times);
+        return new CellSpec(row, plan, style, users, rate, props, serviceSeconds, bound, writesEntries, path, times, peakOf);
     }
 
     /**
@@ -99,7 +122,7 @@ public record CellSpec(Row row, String plan, String style, int users, int rate, 
     }
 
     public String load() {
-        return users > 0 ? users + " users" : rate + " req/s offered";
+        return users > 0 ? users + " users" : rate > 0 ? rate + " req/s offered" : "a share of " + peakOf.name() + "'s peak";
     }
 
     /** The load as a number for the charts' x axis. */

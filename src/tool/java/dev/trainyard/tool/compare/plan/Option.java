@@ -56,7 +56,7 @@ public enum Option {
             "target=url: the WAR's root, http://host:port/trainyard"),
     URL_NAME("url.name", Kind.TEXT, null, null, null, null, null,
             "target=url: its rows' name in the report (unset: the URL's host:port)"),
-    PLANS("plans", Kind.LIST, "sleep,offload,entry,store,products", "sleep,offload,entry,store,products,hello,threads,open", null,
+    PLANS("plans", Kind.LIST, "sleep,offload,entry,store,products,open", "sleep,offload,entry,store,products,hello,threads,open", null,
             "sleep,offload,entry", "sleep,offload,entry,store,products,hello,threads,open,cost",
             "the plans of jmeter/ to run; unless named, the default run repeats only sleep and entry (what threads change)"
                     + " on the virtual variants; cost: the server's CPU per MiB of /blocking/products against /async/products;"
@@ -75,7 +75,12 @@ public enum Option {
                     + " trials + 9, and no more than trials when trials is 1"),
     TRIALS_EXTRA("trials.extra", Kind.NUMBER, "18", null, "0", null, null,
             "the most cell runs one server variant spends on those further trials, printed with the plan at the start"),
-    RATE("rate", Kind.NUMBER, "1000", null, "50", null, null, "the open model's arrivals per second"),
+    RATE("rate", Kind.NUMBER, null, null, null, null, null,
+            "the open plan's arrivals per second, the same for every cell (unset: open.share of each work's closed peak)"),
+    OPEN_SHARE("open.share", Kind.NUMBER, "60", null, null, null, null,
+            "the open plan offers sleep's and entry's work at this percentage of the closed-model peak of the style that"
+                    + " serves least (measured earlier in the same server variant's first trial), evenly spaced, each request"
+                    + " timed from when it was due: latency without coordinated omission at a load every style carries"),
     POLICIES("policies", Kind.LIST, "natural", null, null, "natural,window,adaptive", "natural,window,adaptive",
             "the Train's departure policies in the entry plan"),
     DRIVERS("drivers", Kind.LIST, "jdbc", "jdbc,r2dbc", "jdbc,r2dbc", null, "jdbc,r2dbc",

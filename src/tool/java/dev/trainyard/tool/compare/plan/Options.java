@@ -18,7 +18,7 @@ import java.util.Properties;
  */
 public record Options(Mode mode, String client, List<String> servers, List<ThreadModel> variants, List<Protocol> protocols, List<String> plans,
         List<String> virtualPlans, int[] users,
-        int seconds, int warmup, Trials trials, int extraTrials, int rate, List<String> policies, List<Driver> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
+        int seconds, int warmup, Trials trials, int extraTrials, int rate, int openShare, List<String> policies, List<Driver> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
         String baseline, List<Threshold> thresholds,
@@ -124,7 +124,12 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
         }
         Trials trials = new Trials(least, most);
         int extraTrials = trials.sequential() ? s.number(Option.TRIALS_EXTRA, 0) : 0;
-        int rate = s.number(Option.RATE, 1);
+        // Unset, each open cell's rate is a share of a peak the run measures (CellSpec#sharing).
+        int rate = s.given(Option.RATE) ? s.number(Option.RATE, 1) : 0;
+        int openShare = s.number(Option.OPEN_SHARE, 1);
+        if (openShare > 100) {
+            throw new IllegalArgumentException("open.share is a percentage of the closed peak, 1-100; got " + openShare);
+        }
         List<String> policies = s.list(Option.POLICIES, null);
         List<Driver> drivers = s.list(Option.DRIVERS, null).stream().map(Driver::of).toList();
         List<String> queries = s.list(Option.QUERIES, mode == Mode.SMOKE && drivers.size() == 1 ? "s2,s4,c4" : null);
@@ -171,7 +176,7 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
-        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, extraTrials, rate, policies,
+        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, extraTrials, rate, openShare, policies,
                 drivers, queries, isolate, dashboards, crosscheck, strict, waits, threadCost, sweep, Path.of(s.text(Option.DIR, null)),
                 Path.of(s.text(Option.JMETER_HOME, null)), Path.of(s.text(Option.JMETER_PLANS, null)), costCount,
                 s.number(Option.COST_ROUNDS, 1), s.number(Option.COST_WARMUPS, 0), diff,

@@ -24,10 +24,10 @@ final class Charts {
                 table(h, experiment, cells);
                 continue;
             }
-            h.append("<h2>").append(escapeHtml4(experiment)).append(": throughput and p95 against users</h2><div class=\"charts\">\n");
+            h.append("<h2>").append(escapeHtml4(experiment)).append(": throughput and closed-loop p95 against users</h2><div class=\"charts\">\n");
             for (String variant : cells.stream().map(CellResult::variantName).distinct().toList()) {
                 SvgChart tput = new SvgChart(variant + " - throughput", "users", "req/s", false);
-                SvgChart p95 = new SvgChart(variant + " - p95 latency", "users", "ms (log)", true);
+                SvgChart p95 = new SvgChart(variant + " - p95 latency (closed loop)", "users", "ms (log)", true);
                 for (CellResult r : cells) {
                     if (r.variantName().equals(variant)) {
                         tput.add(r.spec().style(), r.spec().users(), r.stats().throughput(), r.failed(), r.trials());
@@ -54,10 +54,39 @@ final class Charts {
         }
     }
 
+    /**
+     * The open cells: each work offered at a fixed rate, every style at the same one, each request
+     * timed from when it was due; latency per second beside each. Nothing where the run had none.
+     */
+    static void fixedRate(StringBuilder h, List<CellResult> results) {
+        List<CellResult> open = results.stream().filter(r -> r.spec().open()).toList();
+        if (open.isEmpty()) {
+            return;
+        }
+        h.append("<h2>Latency at a fixed rate, without coordinated omission</h2><p>Each work offered at a fixed")
+                .append(" rate, evenly spaced, the same for every style (the run's facts say which share of which peak); each request")
+                .append(" timed from when it was due, so a server or a client that falls behind shows in every request it delays.")
+                .append(" One trial each: no verdict rests on these.</p><table class=\"fixed-rate\"><tr><th class=\"l\">server variant</th>")
+                .append("<th class=\"l\">work</th><th class=\"l\">style</th><th>offered req/s</th><th>served req/s</th><th>p50 ms</th>")
+                .append("<th>p95 ms</th><th>p99 ms</th><th>max ms</th><th>per second (p50 grey, p99 red)</th><th>errors</th>")
+                .append("<th>client CPU</th></tr>");
+        for (CellResult r : open) {
+            h.append("<tr").append(r.failed() ? " class=\"failed\"" : "").append('>').append(Html.td(r.variantName(), true))
+                    .append(Html.td(r.spec().experiment(), true)).append(Html.td(r.spec().style(), true))
+                    .append(Html.td(String.valueOf(r.spec().rate()), false)).append(Html.td(Html.fmt(r.stats().throughput(), 0), false))
+                    .append(Html.td(Html.fmt(r.stats().p50Ms(), 0), false)).append(Html.td(Html.fmt(r.stats().p95Ms(), 0), false))
+                    .append(Html.td(Html.fmt(r.stats().p99Ms(), 0), false)).append(Html.td(Html.fmt(r.stats().maxMs(), 0), false))
+                    .append("<td>").append(SvgChart.spark(r.stats().overTime())).append("</td>")
+                    .append(Html.td(Html.fmt(100 * r.stats().errorRate(), 2) + "%", false))
+                    .append(Html.td(Double.isNaN(r.clientCpu()) ? "-" : Html.fmt(100 * r.clientCpu(), 0) + "%", false)).append("</tr>");
+        }
+        h.append("</table>\n");
+    }
+
     /** One load only: each server variant's styles side by side, throughput and p95. */
     private static void table(StringBuilder h, String experiment, List<CellResult> cells) {
         h.append("<h2>").append(escapeHtml4(experiment)).append(" @ ").append(cells.get(0).spec().users())
-                .append(" users: throughput and p95</h2><table class=\"one-load\"><tr><th class=\"l\">server variant</th>")
+                .append(" users: throughput and closed-loop p95</h2><table class=\"one-load\"><tr><th class=\"l\">server variant</th>")
                 .append("<th class=\"l\">style</th><th>req/s</th><th>p95 ms</th></tr>");
         for (CellResult r : cells) {
             h.append("<tr").append(r.failed() ? " class=\"failed\"" : "").append('>').append(Html.td(r.variantName(), true))

@@ -3,6 +3,7 @@ package dev.trainyard.tool.compare.report;
 import static org.apache.commons.text.StringEscapeUtils.escapeXml10;
 
 import dev.trainyard.tool.compare.analysis.Interval;
+import dev.trainyard.tool.compare.load.LatencyOverTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -174,5 +175,62 @@ public final class SvgChart {
             }
             return ticks;
         }
+    }
+    private static final int SPARK_W = 120;
+    private static final int SPARK_H = 26;
+
+    /**
+     * A cell's latency per second drawn small, for a table cell: its median (grey) and 99th
+     * percentile (red) on a shared log axis, so that a stall shows as a spike; the figures in its
+     * title. Empty where no second had an answer.
+     */
+    static String spark(LatencyOverTime t) {
+        double least = Double.POSITIVE_INFINITY;
+        double most = 0;
+        for (double[] line : List.of(t.p50Ms(), t.p99Ms())) {
+            for (double v : line) {
+                if (Double.isFinite(v)) {
+                    least = Math.min(least, Math.max(v, 1));
+                    most = Math.max(most, Math.max(v, 1));
+                }
+            }
+        }
+        if (most == 0) {
+            return "";
+        }
+        double low = Math.log10(least);
+        double span = Math.max(Math.log10(most) - low, 0.3);
+        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
+                "<svg class=\"spark\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\"><title>per second over %d s: p50 %s ms, p99 %s ms</title>",
+                SPARK_W, SPARK_H, SPARK_W, SPARK_H, t.seconds(), range(t.p50Ms()), range(t.p99Ms())));
+        String[] colours = {"#888", "#d62728"};
+        double[][] lines = {t.p50Ms(), t.p99Ms()};
+        for (int k = 0; k < lines.length; k++) {
+            StringBuilder points = new StringBuilder();
+            double[] line = lines[k];
+            for (int i = 0; i < line.length; i++) {
+                if (Double.isFinite(line[i])) {
+                    double x = line.length == 1 ? SPARK_W / 2.0 : 2 + i * (SPARK_W - 4.0) / (line.length - 1);
+                    double y = SPARK_H - 2 - (Math.log10(Math.max(line[i], 1)) - low) / span * (SPARK_H - 4);
+                    points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+                }
+            }
+            svg.append("<polyline fill=\"none\" stroke=\"").append(colours[k]).append("\" stroke-width=\"1.5\" points=\"")
+                    .append(points.toString().trim()).append("\"/>");
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    /** "3-5" (ms): a line's least and most over its seconds. */
+    private static String range(double[] line) {
+        double least = Double.POSITIVE_INFINITY;
+        double most = Double.NEGATIVE_INFINITY;
+        for (double v : line) {
+            if (Double.isFinite(v)) {
+                least = Math.min(least, v);
+                most = Math.max(most, v);
+            }
+        }
+        return least > most ? "-" : String.format(Locale.ROOT, least == most ? "%.0f" : "%.0f-%.0f", least, most);
     }
 }

@@ -35,10 +35,7 @@ final class VerdictMatrix {
         if (rankings.isEmpty()) {
             return;
         }
-        h.append("<h3>Rankings</h3><p>Which server variant serves a style the most, and on each server which thread model: ")
-                .append("&gt; a lead, = level, ? undecided, each step by the unpaired 95% interval of the two cells' throughput ratio ")
-                .append("(Welch's t on the trials' logarithms; the variants ran one after another, so their trials are not paired ")
-                .append("and the machine's drift between them is in the interval).</p><table id=\"rankings\"><tr><th class=\"l\">experiment</th>")
+        h.append("<h3>Rankings</h3><table id=\"rankings\"><tr><th class=\"l\">experiment</th>")
                 .append("<th class=\"l\">style</th><th class=\"l\">server variants, fastest first</th></tr>");
         for (Rankings.Ranking r : rankings.rankings()) {
             h.append("<tr>").append(td(r.experiment() + " @" + r.users(), true)).append(td(r.style(), true)).append(td(r.text(), true)).append("</tr>");
@@ -53,6 +50,10 @@ final class VerdictMatrix {
             }
             h.append("</table>\n");
         }
+        h.append("<p class=\"legend\">Rankings: which server variant serves a style the most, and on each server which thread model: ")
+                .append("&gt; a lead, = level, ? undecided, each step by the unpaired 95% interval of the two cells' throughput ratio ")
+                .append("(Welch's t on the trials' logarithms; the variants ran one after another, so their trials are not paired ")
+                .append("and the machine's drift between them is in the interval).</p>\n");
     }
 
     /** Rows: server variants; columns: experiment x load; each cell the winner and by how much, coloured by strength. */
@@ -63,7 +64,11 @@ final class VerdictMatrix {
             return;
         }
         List<String> columns = verdicts.stream().map(v -> v.experiment() + " @" + v.users()).distinct().toList();
-        h.append("<h2>Verdicts</h2><p>Which style serves the most requests per second, and how many times the baseline's ")
+        // The matrix and the rankings first, so that both are on the first screen; how to read them after.
+        h.append("<h2>Verdicts</h2><p>The style that serves the most requests per second, per server variant and load, and by how")
+                .append(" much; under it, closed-loop p95. How to read it: below the rankings.</p>");
+        StringBuilder legend = new StringBuilder();
+        legend.append("<p class=\"legend\">Verdicts: which style serves the most requests per second, and how many times the baseline's ")
                 .append("(blocking; sync for offload), or, where the baseline wins, the best other style's (")
                 .append(escapeHtml4(Summary.tieRule(analysis.results()))).append("). Dark green: 2x or more; green: 1.2x or more; pale: less; ")
                 .append(String.format(Locale.ROOT, "blue: level, no lead and every style's interval within %.0f%% of the baseline's; ",
@@ -72,9 +77,9 @@ final class VerdictMatrix {
                 .append("yellow: no verdict, the load client ran out of CPU. Under each, the two styles' p95 (the ratio's first style first; ")
                 .append("closed-loop: each user waits for its answer before the next request, so a stall delays requests rather than ")
                 .append("showing in them); a red border: ")
-                .append(String.format(Locale.ROOT, "a trade-off, a lead whose p99 is more than %.1f times the other's (and %.0f ms more).</p>",
-                        Verdicts.TRADE_OFF, Verdicts.TRADE_OFF_FLOOR_MS))
-                .append("<table id=\"verdicts\"><tr><th class=\"l\">server/variant</th>");
+                .append(String.format(Locale.ROOT, "a trade-off, a lead whose p99 is more than %.1f times the other's (and %.0f ms more).</p>\n",
+                        Verdicts.TRADE_OFF, Verdicts.TRADE_OFF_FLOOR_MS));
+        h.append("<table id=\"verdicts\"><tr><th class=\"l\">server/variant</th>");
         columns.forEach(c -> h.append("<th>").append(escapeHtml4(c)).append("</th>"));
         h.append("</tr>\n");
         for (String variant : verdicts.stream().map(Verdicts.Verdict::variant).distinct().toList()) {
@@ -89,6 +94,7 @@ final class VerdictMatrix {
         }
         h.append("</table>\n");
         rankings(h, analysis.rankings());
+        h.append(legend);
         h.append("<h3>What to choose</h3><ul>");
         Verdicts.choices(verdicts).forEach((variant, choice) -> h.append("<li><b>").append(escapeHtml4(variant)).append("</b>: ")
                 .append(escapeHtml4(choice)).append("</li>"));
