@@ -36,6 +36,8 @@ public final class Columns<T> {
             new Column<>("throughput", r -> r.stats().throughput()),
             new Column<>("little_limit", r -> r.littleLimit()),
             new Column<>("limit_share", r -> r.limitShare()),
+            // Closed cells time each answer from its send (closed-loop); open ones from when it was due.
+            new Column<>("latency_from", r -> r.spec().open() ? "due" : "send"),
             new Column<>("p50_ms", r -> r.stats().p50Ms()),
             new Column<>("p95_ms", r -> r.stats().p95Ms()),
             new Column<>("p99_ms", r -> r.stats().p99Ms()),

@@ -119,9 +119,25 @@ final class Summary {
         s.append(String.format("%n%d cells, %d failed%n", results.size(), failed));
         results.stream().filter(CellResult::failed)
                 .forEach(r -> s.append("  FAILED ").append(r.variantName()).append(' ').append(r.spec().label()).append(": ").append(r.failure()).append('\n'));
+        fixedRate(s, results);
         rankings(s, analysis.rankings());
         matrix(s, analysis.verdicts());
         return s.toString();
+    }
+
+    /** The open cells: per server variant and work, each style's p50/p99 timed from when each request was due. */
+    private static void fixedRate(StringBuilder s, List<CellResult> results) {
+        Map<String, List<CellResult>> works = new LinkedHashMap<>();
+        results.stream().filter(r -> r.spec().open())
+                .forEach(r -> works.computeIfAbsent(r.variantName() + " " + r.spec().experiment() + " @ " + r.spec().load(), k -> new ArrayList<>()).add(r));
+        if (works.isEmpty()) {
+            return;
+        }
+        s.append("\nLatency at a fixed rate (p50 / p99 ms, each request timed from when it was due: no coordinated omission):\n");
+        works.forEach((work, cells) -> s.append("- ").append(work).append(": ").append(String.join(", ", cells.stream()
+                .map(r -> String.format(Locale.ROOT, "%s %.0f / %.0f%s", r.spec().style(), r.stats().p50Ms(), r.stats().p99Ms(),
+                        r.failed() ? " (FAILED)" : ""))
+                .toList())).append('\n'));
     }
 
     /** The rankings across server variants and thread models, before the matrix at the end. */
