@@ -66,7 +66,8 @@ final class Charts {
         h.append("<h2>Latency at a fixed rate, without coordinated omission</h2><p>Each work offered at a fixed")
                 .append(" rate, evenly spaced, the same for every style (the run's facts say which share of which peak); each request")
                 .append(" timed from when it was due, so a server or a client that falls behind shows in every request it delays.")
-                .append(" One trial each: no verdict rests on these.</p><table class=\"fixed-rate\"><tr><th class=\"l\">server variant</th>")
+                .append(" A client-bound cell's client fell behind for want of CPU (each arrival is a new JMeter thread and")
+                .append(" connection): its lateness is in its figures. One trial each: no verdict rests on these.</p><table class=\"fixed-rate\"><tr><th class=\"l\">server variant</th>")
                 .append("<th class=\"l\">work</th><th class=\"l\">style</th><th>offered req/s</th><th>served req/s</th><th>p50 ms</th>")
                 .append("<th>p95 ms</th><th>p99 ms</th><th>max ms</th><th>per second (p50 grey, p99 red)</th><th>errors</th>")
                 .append("<th>client CPU</th></tr>");
@@ -78,7 +79,8 @@ final class Charts {
                     .append(Html.td(Html.fmt(r.stats().p99Ms(), 0), false)).append(Html.td(Html.fmt(r.stats().maxMs(), 0), false))
                     .append("<td>").append(SvgChart.spark(r.stats().overTime())).append("</td>")
                     .append(Html.td(Html.fmt(100 * r.stats().errorRate(), 2) + "%", false))
-                    .append(Html.td(Double.isNaN(r.clientCpu()) ? "-" : Html.fmt(100 * r.clientCpu(), 0) + "%", false)).append("</tr>");
+                    .append(Html.td(Double.isNaN(r.clientCpu()) ? "-" : Html.fmt(100 * r.clientCpu(), 0) + "%"
+                            + (r.clientBound() ? " (client-bound)" : ""), false)).append("</tr>");
         }
         h.append("</table>\n");
     }

@@ -39,35 +39,36 @@ final class JudgementSection {
                 .append(String.format(Locale.ROOT, "%.0f%% family-wise", Against.FAMILY_ERROR * 100))
                 .append("); a cell of one trial is untold. A drift of the machine between the two runs moves every cell alike: ")
                 .append("where all move one way, suspect the machine before the server.</p>");
-        h.append("<h3>Verdicts</h3><table id=\"baseline-verdicts\"><tr><th class=\"l\">verdict</th><th class=\"l\">baseline</th><th class=\"l\">this run</th>")
-                .append("<th class=\"l\">change</th></tr>");
-        for (Against.Change v : against.verdicts()) {
-            h.append("<tr class=\"").append(v.change().name()).append("\">").append(td(v.key(), true))
-                    .append(td(v.was() == null ? "-" : v.was(), true)).append(td(v.now() == null ? "-" : v.now(), true))
-                    .append(td(v.change().meaning(), true)).append("</tr>");
-        }
-        h.append("</table>\n");
+        h.append("<h3>Verdicts</h3>");
+        changes(h, "baseline-verdicts", "verdict", against.verdicts());
         List<Against.Change> moved = against.rankings().stream().filter(r -> r.change() != Against.VerdictChange.SAME).toList();
         h.append("<h3>Rankings</h3><p>").append(against.rankings().size()).append(" compared by their first place");
         if (moved.isEmpty()) {
             h.append(", every one the same.</p>");
         } else {
-            h.append("; the ones that changed:</p><table id=\"baseline-rankings\"><tr><th class=\"l\">ranking</th><th class=\"l\">baseline</th>")
-                    .append("<th class=\"l\">this run</th><th class=\"l\">change</th></tr>");
-            for (Against.Change r : moved) {
-                h.append("<tr class=\"").append(r.change().name()).append("\">").append(td(r.key(), true))
-                        .append(td(r.was() == null ? "-" : r.was(), true)).append(td(r.now() == null ? "-" : r.now(), true))
-                        .append(td(r.change().meaning(), true)).append("</tr>");
-            }
-            h.append("</table>");
+            h.append("; the ones that changed:</p>");
+            changes(h, "baseline-rankings", "ranking", moved);
         }
-        h.append("\n<h3>Cells</h3><table id=\"baseline-cells\"><tr><th class=\"l\">cell</th><th>req/s</th><th>baseline</th><th>ratio</th>")
+        h.append("\n<h3>Cells</h3><p>p95: closed-loop, but an open cell's (req/s offered), from when each request was due.</p>")
+                .append("<table id=\"baseline-cells\"><tr><th class=\"l\">cell</th><th>req/s</th><th>baseline</th><th>ratio</th>")
                 .append("<th>p95 ms</th><th>baseline</th><th>ratio</th><th class=\"l\">throughput</th></tr>");
         for (Against.Cell c : against.cells()) {
             h.append("<tr class=\"").append(c.change().name()).append("\">").append(td(c.key(), true)).append(td(fmt(c.throughput(), 0), false))
                     .append(td(fmt(c.was(), 0), false)).append(td(fmt(c.ratio(), 3), false)).append(td(fmt(c.p95Ms(), 1), false))
                     .append(td(fmt(c.p95WasMs(), 1), false)).append(td(fmt(c.p95Ratio(), 3), false))
                     .append(td(c.change().name().toLowerCase(Locale.ROOT).replace('_', ' '), true)).append("</tr>");
+        }
+        h.append("</table>\n");
+    }
+
+    /** A table of verdicts or rankings against the baseline: each one's key, what it was and is, and what changed. */
+    private static void changes(StringBuilder h, String id, String what, List<Against.Change> changes) {
+        h.append("<table id=\"").append(id).append("\"><tr><th class=\"l\">").append(what).append("</th><th class=\"l\">baseline</th>")
+                .append("<th class=\"l\">this run</th><th class=\"l\">change</th></tr>");
+        for (Against.Change c : changes) {
+            h.append("<tr class=\"").append(c.change().name()).append("\">").append(td(c.key(), true))
+                    .append(td(c.was() == null ? "-" : c.was(), true)).append(td(c.now() == null ? "-" : c.now(), true))
+                    .append(td(c.change().meaning(), true)).append("</tr>");
         }
         h.append("</table>\n");
     }

@@ -100,7 +100,7 @@ public final class Report {
                 .append("td.STRONG{background:#2e7d32;color:#fff}td.CLEAR{background:#66bb6a}td.SLIGHT{background:#c8e6c9}")
                 .append("td.TRADE_OFF{outline:2px solid #c62828;outline-offset:-2px}tr.LOWER,tr.FLIPPED{background:#fdd}tr.HIGHER{background:#dfd}li.broken{color:#b00}")
                 .append("td.LEVEL{background:#d7e8f7}td.UNDECIDED{background:#e0e0e0;color:#555}td.WITHHELD{background:#ffe082}")
-                .append("p.partial{background:#ffe082;padding:6px}nav{margin:.8em 0;line-height:1.6}table#run th{text-align:left}")
+                .append("p.partial{background:#ffe082;padding:6px}nav{margin:.8em 0;line-height:1.5;font-size:14px}table#run th{text-align:left}")
                 .append("h1{font-size:1.5em}p.legend{font-size:12px;color:#444}")
                 .append("</style></head><body>\n<h1>Trainyard: which style, on which server, with which thread model, wins at which load</h1>\n");
         RunSection.html(h, header, client);

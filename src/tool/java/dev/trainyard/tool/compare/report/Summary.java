@@ -135,8 +135,8 @@ final class Summary {
         }
         s.append("\nLatency at a fixed rate (p50 / p99 ms, each request timed from when it was due: no coordinated omission):\n");
         works.forEach((work, cells) -> s.append("- ").append(work).append(": ").append(String.join(", ", cells.stream()
-                .map(r -> String.format(Locale.ROOT, "%s %.0f / %.0f%s", r.spec().style(), r.stats().p50Ms(), r.stats().p99Ms(),
-                        r.failed() ? " (FAILED)" : ""))
+                .map(r -> String.format(Locale.ROOT, "%s %.0f / %.0f%s%s", r.spec().style(), r.stats().p50Ms(), r.stats().p99Ms(),
+                        r.clientBound() ? " (client-bound)" : "", r.failed() ? " (FAILED)" : ""))
                 .toList())).append('\n'));
     }
 

@@ -35,7 +35,7 @@ public final class ThreadsOverTimeSection {
             h.append(chart.svg()).append('\n');
         }
         h.append("</div>\n<table id=\"threads-over-time\"><tr><th class=\"l\">server/variant</th><th class=\"l\">endpoint</th>")
-                .append("<th>req/s</th><th>p95 ms</th><th>errors</th><th>live threads first</th><th>live threads peak</th>")
+                .append("<th>req/s</th><th>closed-loop p95 ms</th><th>errors</th><th>live threads first</th><th>live threads peak</th>")
                 .append("<th>request thread bound</th><th>busy platform / virtual peak</th></tr>\n");
         for (CellResult r : cells) {
             ThreadTimeline t = r.facts().timeline();
