@@ -38,6 +38,7 @@ public class RemoteEnginesTest {
         assertEquals(3, JMeterClient.enginesFor(300, 3));
         assertEquals(1, JMeterClient.enginesFor(1, 2), "one user runs on one engine");
         assertEquals(1, JMeterClient.enginesFor(7, 4), "a prime number of users on one");
+        assertEquals(1, JMeterClient.enginesFor(0, 3), "an open cell (no users, one schedule) on one");
         assertEquals(1, JMeterClient.enginesFor(400, 1));
         assertEquals(1, JMeterClient.enginesFor(0, 2), "the open model's cells name no users");
     }

@@ -71,8 +71,8 @@ public final class JMeterClient implements LoadClient {
             RemoteEngines.Outcome outcome = engine.runOn(remote, engines, plans.resolve(cell.plan()), props, results, duration);
             partial = outcome.missing().isEmpty() ? null : outcome.describe();
         }
-        // An open cell here is timed from its schedule; remote engines each keep a schedule of their own.
-        List<Sample> samples = cell.open() && remote == null ? DueTimes.retime(Jtl.read(results), cell.rate()) : Jtl.read(results);
+        // An open cell is timed from its schedule: it runs on one engine (it has no users to share), so one schedule.
+        List<Sample> samples = cell.open() ? DueTimes.retime(Jtl.read(results), cell.rate()) : Jtl.read(results);
         // A loop-bound cell (users x loops) is measured over all its answers, as the original did.
         return CellStats.of(samples, cell.loopBound() ? start : start + warmup * 1000L, start + duration * 1000L,
                 results.resolveSibling(results.getFileName().toString().replaceFirst("\\.jtl$", "") + ".hgrm"));
