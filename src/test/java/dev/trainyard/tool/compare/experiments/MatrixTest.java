@@ -64,6 +64,8 @@ public class MatrixTest {
         int firstOpen = cells.indexOf(open.get(0));
         assertTrue(cells.subList(firstOpen, cells.size()).stream().noneMatch(c -> !c.open() && !c.calibration()));
         assertEquals(List.of("blocking/sleep?ms=200", "async/sleep?ms=200"), open.subList(0, 2).stream().map(c -> c.props().get("path")).toList());
+        // The entry's views are audited after an open cell as after a closed one.
+        assertEquals(List.of(false, false, true, true, true), open.stream().map(CellSpec::writesEntries).toList());
         // A rate given is every open cell's; with no closed plan beside it, only a given rate opens a work.
         assertEquals(Set.of(300), Matrix.cells(Options.parse(Map.of("rate", "300")), ThreadModel.PLATFORM, true).stream().filter(CellSpec::open)
                 .map(CellSpec::rate).collect(Collectors.toSet()));

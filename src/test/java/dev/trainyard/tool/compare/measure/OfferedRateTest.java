@@ -34,7 +34,7 @@ public class OfferedRateTest {
     }
 
     private static CellSpec open(String style) {
-        return CellSpec.sharing(ENTRY, style, Map.of("path", style + "/entry"), style + "/entry");
+        return CellSpec.sharing(ENTRY, style, Map.of("path", style + "/entry"), true, style + "/entry");
     }
 
     @Test

@@ -61,7 +61,8 @@ final class E3Train implements Experiment {
     @Override
     public void openCells(Options o, List<CellSpec> cells) {
         for (String style : List.of("blocking", "async", "train")) {
-            cells.add(Loads.open(o, Row.of("entry"), style, style + "/entry"));
+            // Each answer adds a view, audited as the closed cells' are.
+            cells.add(Loads.open(o, Row.of("entry"), style, true, style + "/entry"));
         }
     }
 

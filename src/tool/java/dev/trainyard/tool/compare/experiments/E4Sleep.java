@@ -61,7 +61,7 @@ final class E4Sleep implements Experiment {
     public void openCells(Options o, List<CellSpec> cells) {
         int ms = sleepMs(o);
         for (String style : List.of("blocking", "async")) {
-            cells.add(Loads.open(o, Row.of("sleep"), style, style + "/sleep?ms=" + ms));
+            cells.add(Loads.open(o, Row.of("sleep"), style, false, style + "/sleep?ms=" + ms));
         }
     }
 

@@ -35,12 +35,12 @@ final class Loads {
      * One style's cell of the open plan on {@code path}: at the rate option where given, else at a
      * share of {@code closed}'s peak, set once the run has measured it.
      */
-    static CellSpec open(Options o, Row closed, String style, String path) {
+    static CellSpec open(Options o, Row closed, String style, boolean writesEntries, String path) {
         // Each arrival is a thread of its own: a server that stops answering would gather one per arrival. An answer
         // slower than the drain is cut when the schedule ends anyway, so a timeout that long keeps at most
         // rate x drain requests in flight and loses nothing.
         CellSpec cell = CellSpec.sharing(closed, style, props("path", path, "tail", Measurement.OPEN_MODEL_DRAIN_SECONDS,
-                "timeout", 1000 * Measurement.OPEN_MODEL_DRAIN_SECONDS), path);
+                "timeout", 1000 * Measurement.OPEN_MODEL_DRAIN_SECONDS), writesEntries, path);
         return o.rate() > 0 ? cell.at(o.rate()) : cell;
     }
 

@@ -37,9 +37,9 @@ public record CellSpec(Row row, String plan, String style, int users, int rate, 
      * An open cell whose arrivals per second are a share of {@code closed}'s peak in the same run
      * ({@link Options#openShare}), so that its load means the same on a fast server and a slow one.
      */
-    public static CellSpec sharing(Row closed, String style, Map<String, String> props, String path) {
+    public static CellSpec sharing(Row closed, String style, Map<String, String> props, boolean writesEntries, String path) {
         return new CellSpec(Row.of("open " + closed.name()), "open.jmx", style, 0, 0, props, Double.NaN, Bound.NONE,
-                false, path, Trials.fixed(1), closed);
+                writesEntries, path, Trials.fixed(1), closed);
     }
 
     /** This open cell at {@code perSecond} arrivals, in its plan's properties too. */
