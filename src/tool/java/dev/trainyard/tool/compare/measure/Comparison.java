@@ -266,7 +266,8 @@ public final class Comparison {
             awaitDashboards();
             long warming = clock.now();
             for (ServerRun each : warm) {
-                warmUp(cells, target(server, each), scrape, dir);
+                facts.add(name + "/" + each.label() + ": " + WarmUp.run(options.smoke(), cells, clientFor(target(server, each)), target(server, each),
+                        scrape, dir).sentence() + ".");
             }
             clock.add(RunClock.Part.WARM_UP, warming);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();
@@ -356,25 +357,6 @@ public final class Comparison {
             dashboards.await();
             clock.add(RunClock.Part.DASHBOARDS, waiting);
         }
-    }
-
-    /**
-     * Each distinct path of the cells (as many as {@link Measurement#warmUpPaths} says) at up to
-     * {@link Measurement#WARM_UP_USERS} users, timed, unmeasured, then settled.
-     */
-    private void warmUp(List<CellSpec> cells, LoadClient.Target target, MetricsScrape scrape, Path dir) throws Exception {
-        Map<String, CellSpec> paths = new LinkedHashMap<>();
-        cells.stream().filter(c -> !c.cost() && !c.calibration()).forEach(c -> paths.putIfAbsent(c.path(), c.warmUp(Measurement.WARM_UP_USERS)));
-        List<CellSpec> warmed = paths.values().stream().limit(Measurement.warmUpPaths(options, paths.size())).toList();
-        System.out.printf(Locale.ROOT, "warming up the server (%d of %d paths, not measured) ... ", warmed.size(), paths.size());
-        System.out.flush();
-        Path jtl = dir.resolve("warm-up.jtl");
-        for (CellSpec cell : warmed) {
-            clientFor(target).run(cell, target, 0, Measurement.WARM_UP_SECONDS, jtl);
-            Files.deleteIfExists(jtl);
-            Settle.await(scrape);
-        }
-        System.out.println("done");
     }
 
     /** The products cost (E1 store's large answers): its table on the console, its downloads in products-cost.csv. */

@@ -65,9 +65,7 @@ public final class Progress {
             // A run that follows another on its server's start (another protocol) starts nothing and holds no users.
             boolean starts = i == 0 || !v.sharesStartWith(variants.get(i - 1));
             startSeconds[i] = (starts ? (v.server().equals("glassfish") ? GLASSFISH_START_SECONDS : SERVER_START_SECONDS) + STOP_SECONDS : 0)
-                    + Math.round(Measurement.warmUpPaths(options, Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream()
-                            .filter(c -> !c.cost() && !c.calibration()).map(CellSpec::path).distinct().count())
-                            * (Measurement.WARM_UP_SECONDS + cellOverhead()))
+                    + Math.round(starts ? Measurement.warmUpMostSeconds(options, cellOverhead()) : oneRound(options, v))
                     + (options.threadCost() && starts ? ThreadModelCost.TAKES_SECONDS : 0)
                     + (drawn ? options.smoke() ? SMOKE_DASHBOARD_SECONDS : DASHBOARD_SECONDS : 0);
         }
@@ -114,6 +112,15 @@ public final class Progress {
                 s.p95Ms(), 100 * s.errorRate(), (r.audit() == null ? "" : ", " + r.audit().describe())
                         + (r.clientBound() ? String.format(Locale.ROOT, ", client-bound (%.0f%% of its CPU)", 100 * r.clientCpu()) : ""),
                 r.failed() ? " FAILED: " + r.failure() : "", minutes(secondsLeft()));
+    }
+
+    /**
+     * One round of a variant's warm-up, all that a protocol after the first on the same start is
+     * expected to take: the server's JIT is quiet by then.
+     */
+    private double oneRound(Options options, ServerRun v) {
+        return Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
+                .map(CellSpec::path).distinct().count() * (Measurement.WARM_UP_SECONDS + cellOverhead());
     }
 
     /** The further trials a variant may run at most ({@link Matrix#furtherTrials}). */

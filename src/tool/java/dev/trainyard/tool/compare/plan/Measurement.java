@@ -4,21 +4,31 @@ package dev.trainyard.tool.compare.plan;
 public final class Measurement {
 
     /**
-     * The server's warm-up: every path the variant's cells load, once, for a second at
-     * {@value #WARM_UP_USERS} users, before the first trial, so that no trial pays for cold code and
-     * caches. Measured without it (only the entry styles, 20 users, 2 s): the first blocking entry
-     * trial at 400 users served a third to a half of the later ones, the store's point lookup a third.
-     * A second is thousands of requests on every path but the slowest queries, and every cell warms
-     * up again for its own first second, cut. A smoke run proves that everything works and measures
-     * nothing: it warms up its first path alone, so that the load client's first requests (a remote
-     * JMeter engine starts cold) come before the first cell's measured seconds.
+     * The server's warm-up: every path the variant's cells load, for a second each at
+     * {@value #WARM_UP_USERS} users, round after round until its JIT is quiet, before the first trial,
+     * so that no trial pays for cold code and caches. One round (at a hundred users, as it once was)
+     * left the JIT compiling through the first trials, and the first trial of every cell below its
+     * later ones. Few users, since the compilers share the server's cores with the load and each
+     * runnable request thread takes its share of them ahead of the compilers: the JIT is quiet
+     * in fewer rounds. Not fewer still: at two users the cells at tens of users still found their
+     * first trial slow (the pool's connections and the database's backends that two users never
+     * reach). A smoke run proves that everything works and measures nothing: it warms up its first
+     * path alone, once, so that the load client's first requests (a remote JMeter engine starts
+     * cold) come before the first cell's measured seconds.
      */
     public static final int WARM_UP_SECONDS = 1;
-    public static final int WARM_UP_USERS = 100;
+    public static final int WARM_UP_USERS = 8;
+    /**
+     * The JIT is quiet once its compilers were at work for at most this share of a round's time
+     * (their accumulated time over the round's, so two compilers at once count twice).
+     */
+    public static final double WARM_UP_JIT_QUIET = 0.3;
+    /** A server whose JIT is never quiet is warmed up no longer than this (a round that would end past it does not start). */
+    public static final int WARM_UP_MOST_SECONDS = 60;
 
-    /** How many of the cells' distinct paths the warm-up runs, in the cells' order. */
-    public static long warmUpPaths(Options options, long distinct) {
-        return options.smoke() ? Math.min(1, distinct) : distinct;
+    /** The most a server variant's warm-up takes, for the run's estimate: the cap, or one round of its first path in a smoke run. */
+    public static double warmUpMostSeconds(Options options, double cellOverhead) {
+        return options.smoke() ? WARM_UP_SECONDS + cellOverhead : WARM_UP_MOST_SECONDS;
     }
 
     /**

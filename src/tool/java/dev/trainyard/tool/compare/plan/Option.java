@@ -73,7 +73,7 @@ public enum Option {
             "how often a cell runs at most: while a verdict is neither a lead nor level, its cells run one more trial"
                     + " together, each look's interval widened so that all looks hold 95% together (Pocock); at most"
                     + " trials + 9, and no more than trials when trials is 1"),
-    TRIALS_EXTRA("trials.extra", Kind.NUMBER, "18", null, "0", null, null,
+    TRIALS_EXTRA("trials.extra", Kind.NUMBER, "10", null, "0", null, null,
             "the most cell runs one server variant spends on those further trials, printed with the plan at the start"),
     RATE("rate", Kind.NUMBER, null, null, null, null, null,
             "the open plan's arrivals per second, the same for every cell (unset: open.share of each work's closed peak)"),

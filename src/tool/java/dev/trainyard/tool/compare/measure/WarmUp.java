@@ -1,0 +1,110 @@
+package dev.trainyard.tool.compare.measure;
+
+import dev.trainyard.tool.compare.load.LoadClient;
+import dev.trainyard.tool.compare.plan.CellSpec;
+import dev.trainyard.tool.compare.plan.Measurement;
+import dev.trainyard.tool.run.MetricsScrape;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The server's warm-up before its first trial: every distinct path of its cells for
+ * {@link Measurement#WARM_UP_SECONDS} at up to {@link Measurement#WARM_UP_USERS} users, unmeasured,
+ * each settled, round after round until the server's JIT is quiet ({@link #again}). A fixed
+ * warm-up left the first trial of every cell on code the JIT was still compiling: its throughput
+ * lay well below the cell's later trials, and that one trial made most of the intervals' width.
+ */
+final class WarmUp {
+
+    /** Metric of the WAR's /metrics: the server JVM's compilers' accumulated time. */
+    static final String JIT_SECONDS = "jvm_compilation_time_seconds_total";
+
+    /**
+     * What one warm-up did.
+     *
+     * @param firstJit the share of the first round's time the JIT spent compiling (NaN: the JVM does not tell)
+     * @param lastJit the same for the last round
+     */
+    record Done(int paths, int rounds, double seconds, double firstJit, double lastJit) {
+
+        /** Whether the warm-up ended on a quiet JIT, rather than at its cap or after its one round. */
+        boolean quiet() {
+            return lastJit <= Measurement.WARM_UP_JIT_QUIET;
+        }
+
+        /** "warmed up for 72 s: 6 rounds of its 11 paths, until its JIT compiled for 28% of a round (112% in the first)". */
+        String sentence() {
+            String rounds = String.format(Locale.ROOT, "warmed up for %.0f s: %d round%s of its %d path%s", seconds, this.rounds,
+                    this.rounds == 1 ? "" : "s", paths, paths == 1 ? "" : "s");
+            if (Double.isNaN(lastJit)) {
+                return rounds + " (its JVM does not say how long its JIT compiles)";
+            }
+            return rounds + String.format(Locale.ROOT, quiet() ? ", until its JIT compiled for %.0f%% of a round's time (%.0f%% in the first)"
+                    : ", its cap, its JIT still compiling for %.0f%% of the last round's time (%.0f%% in the first)",
+                    100 * lastJit, 100 * firstJit);
+        }
+    }
+
+    private WarmUp() {
+    }
+
+    /**
+     * Whether the warm-up runs another round: while its last round's JIT share is above
+     * {@link Measurement#WARM_UP_JIT_QUIET} and a round as long as the last still fits within
+     * {@link Measurement#WARM_UP_MOST_SECONDS}. A JVM that does not tell its JIT's time (NaN)
+     * gets one round; so does a smoke run, which measures nothing.
+     *
+     * @param seconds the warm-up's time so far
+     * @param roundSeconds its last round's
+     * @param jitShare the JIT's compiling time in the last round over the round's time
+     */
+    static boolean again(boolean smoke, double seconds, double roundSeconds, double jitShare) {
+        return !smoke && jitShare > Measurement.WARM_UP_JIT_QUIET && seconds + roundSeconds <= Measurement.WARM_UP_MOST_SECONDS;
+    }
+
+    /** Warms the server up on the cells' paths (their first only, in a smoke run), with {@code client}. */
+    static Done run(boolean smoke, List<CellSpec> cells, LoadClient client, LoadClient.Target target, MetricsScrape scrape, Path dir)
+            throws Exception {
+        Map<String, CellSpec> paths = new LinkedHashMap<>();
+        cells.stream().filter(c -> !c.cost() && !c.calibration()).forEach(c -> paths.putIfAbsent(c.path(), c.warmUp(Measurement.WARM_UP_USERS)));
+        List<CellSpec> warmed = paths.values().stream().limit(smoke ? Math.min(1, paths.size()) : paths.size()).toList();
+        System.out.printf(Locale.ROOT, "warming up the server (%d path%s a round, until its JIT is quiet, not measured) ...", warmed.size(),
+                warmed.size() == 1 ? "" : "s");
+        System.out.flush();
+        Path jtl = dir.resolve("warm-up.jtl");
+        long began = System.nanoTime();
+        double firstJit = Double.NaN;
+        double jit = Double.NaN;
+        int rounds = 0;
+        double seconds;
+        double roundSeconds;
+        do {
+            long roundBegan = System.nanoTime();
+            double compiled = compiled(scrape);
+            for (CellSpec cell : warmed) {
+                client.run(cell, target, 0, Measurement.WARM_UP_SECONDS, jtl);
+                Files.deleteIfExists(jtl);
+                Settle.await(scrape);
+            }
+            rounds++;
+            roundSeconds = (System.nanoTime() - roundBegan) / 1e9;
+            seconds = (System.nanoTime() - began) / 1e9;
+            jit = (compiled(scrape) - compiled) / roundSeconds;
+            firstJit = rounds == 1 ? jit : firstJit;
+            System.out.printf(Locale.ROOT, Double.isNaN(jit) ? " %d" : " %d (JIT %.0f%%)", rounds, 100 * jit);
+            System.out.flush();
+        } while (again(smoke, seconds, roundSeconds, jit));
+        System.out.println(" done");
+        return new Done(warmed.size(), rounds, seconds, firstJit, jit);
+    }
+
+    /** The server's JIT time so far; NaN where its /metrics has none (a JVM that does not measure it). */
+    private static double compiled(MetricsScrape scrape) throws Exception {
+        Map<String, Double> samples = MetricsScrape.samples(scrape.text());
+        return samples.getOrDefault(JIT_SECONDS, Double.NaN);
+    }
+}
