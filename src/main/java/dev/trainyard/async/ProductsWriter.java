@@ -207,7 +207,7 @@ final class ProductsWriter implements WriteListener {
                     // keeps the rest, and isReady() turns false until it has drained. Every write
                     // that fills the socket costs a round through the container's poller and a
                     // container thread, so fewer, larger writes cost less CPU per MB than small
-                    // ones (README, Benchmarks, products).
+                    // ones (the products cost plan measures it).
                     int from = offset;
                     offset = end;
                     out.write(current, from, end - from);

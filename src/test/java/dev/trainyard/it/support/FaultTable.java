@@ -13,7 +13,7 @@ import java.util.Locale;
  * The fault suite's table: per fault, how many requests, their answers by status, how many got no
  * answer (lost), how many views were applied beyond what the answers allow (duplicated), and how
  * long the server took to serve again. Printed as each row is added and written to
- * target/faults/&lt;server&gt;[-&lt;variant&gt;].md, from which the README's table is taken.
+ * target/faults/&lt;server&gt;[-&lt;variant&gt;].md, from which the table in docs/testing.md is taken.
  */
 public final class FaultTable {
 

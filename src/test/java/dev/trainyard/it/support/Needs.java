@@ -28,7 +28,7 @@ public @interface Needs {
         /** Deploys and undeploys a WAR of its own and reads the server's threads (jcmd) on this machine. */
         SERVER_PROCESS("it deploys and undeploys a WAR of its own and reads the server's threads with jcmd: only on the servers the suite starts"),
         /** Sized to the suite's settings (it-settings.properties): small pools, short timeouts. */
-        SUITE_SETTINGS("it is sized to the suite's settings (it-settings.properties), which the deployment does not run: start it with them (README, Tests)");
+        SUITE_SETTINGS("it is sized to the suite's settings (it-settings.properties), which the deployment does not run: start it with them (docs/testing.md)");
 
         final String why;
 

@@ -58,7 +58,7 @@ public record ContainerDeployment(String name, String image, String baseUrl, lon
             return Long.parseLong(docker(Map.of(), "image", "inspect", "--format", "{{.Size}}", image));
         } catch (IOException | NumberFormatException e) {
             throw new IllegalArgumentException("no image " + image + " in the Docker engine: build the images first (./mvnw -Pimages"
-                    + " && docker-compose build, see the README), or name yours with images=");
+                    + " && docker-compose build, see docs/containers.md), or name yours with images=");
         }
     }
 
