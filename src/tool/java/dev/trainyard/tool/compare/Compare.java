@@ -123,7 +123,10 @@ public final class Compare {
                 run.runStart(List.of(plan.runs().get(0)), () -> Deployment.at(options.url()), null);
             } else {
                 long starting = run.clock().now();
-                try (SeededDatabase database = SeededDatabase.start(); EntryAudit audit = new EntryAudit(database.settings())) {
+                try (SeededDatabase database = SeededDatabase.start(false); EntryAudit audit = new EntryAudit(database.settings())) {
+                    run.fact(database.embedded() ? "The database: the run's own PostgreSQL, without autovacuum; trentry vacuumed before"
+                            + " every round of trials instead, outside the measured windows."
+                            : "The database: yours, its autovacuum as configured; trentry vacuumed before every round of trials where the role may.");
                     run.cpus().pinDatabase(database.processes());
                     run.clock().add(RunClock.Part.DATABASE, starting);
                     for (List<ServerRun> start : plan.starts()) {

@@ -23,6 +23,11 @@ public final class SeededDatabase implements AutoCloseable {
     }
 
     public static SeededDatabase start() throws Exception {
+        return start(true);
+    }
+
+    /** @param autovacuum false: an embedded database without it, for a run that vacuums between its measurements */
+    public static SeededDatabase start(boolean autovacuum) throws Exception {
         StoreSize size = StoreSize.parse(System.getProperty("trainyard.store.size", "default"));
         EmbeddedDatabase embedded = null;
         DbSettings db = DbSettings.configured().orElse(null);
@@ -30,7 +35,7 @@ public final class SeededDatabase implements AutoCloseable {
             int dbPort = Integer.getInteger("trainyard.db.port", 18432);
             Path dbDir = Path.of(System.getProperty("trainyard.db.dir", "target/pgdata"));
             System.out.printf("starting embedded PostgreSQL on 127.0.0.1:%d (data in %s)%n", dbPort, dbDir);
-            embedded = EmbeddedDatabase.start(dbPort, dbDir);
+            embedded = EmbeddedDatabase.start(dbPort, dbDir, autovacuum);
             db = embedded.settings();
         }
         SeededDatabase database = new SeededDatabase(embedded, db);

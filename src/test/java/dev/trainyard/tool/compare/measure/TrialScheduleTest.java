@@ -37,12 +37,12 @@ class TrialScheduleTest {
                     null, null, r.results(), null, null, 0.5));
         };
 
-        int left = TrialSchedule.run(cells, 3, trials, trial);
+        int left = TrialSchedule.run(cells, 3, trials, trial, round -> ran.add("before round " + round));
 
-        assertEquals(List.of("sleep blocking 1", "sleep async 1", "entry blocking 1", "entry async 1",
-                "sleep blocking 2", "sleep async 2", "entry blocking 2", "entry async 2",
-                "sleep blocking 3", "sleep async 3", "entry blocking 3", "entry async 3",
-                "entry blocking 4", "entry async 4"), ran, "a fifth trial would not fit the budget of three: the verdict's two cells go together or not at all");
+        assertEquals(List.of("before round 1", "sleep blocking 1", "sleep async 1", "entry blocking 1", "entry async 1",
+                "before round 2", "sleep blocking 2", "sleep async 2", "entry blocking 2", "entry async 2",
+                "before round 3", "sleep blocking 3", "sleep async 3", "entry blocking 3", "entry async 3",
+                "before round 4", "entry blocking 4", "entry async 4"), ran, "a fifth trial would not fit the budget of three: the verdict's two cells go together or not at all");
         assertEquals(1, left);
     }
 
@@ -58,8 +58,8 @@ class TrialScheduleTest {
             trials.computeIfAbsent(cell, c -> new ArrayList<>()).add(new CellResult(r.run(), cell, r.stats(), r.facts(), r.littleLimit(),
                     null, null, r.results(), null, null, 0.5));
         };
-        assertEquals(0, TrialSchedule.run(List.of(blocking, async), 0, trials, trial));
-        assertEquals(List.of(1, 1, 2, 2, 3, 3), ran);
+        assertEquals(0, TrialSchedule.run(List.of(blocking, async), 0, trials, trial, round -> ran.add(-round)));
+        assertEquals(List.of(-1, 1, 1, -2, 2, 2, -3, 3, 3), ran, "the database tended before each round, none after the last");
     }
 
     private static CellSpec spec(String experiment, String style, int users) {

@@ -74,6 +74,8 @@ public final class Comparison {
     private final List<RunHeader.Variant> variants = new ArrayList<>();
     /** The summary of the run this one is compared with, or null. */
     private final JsonObject baseline;
+    /** Whether the database refused a vacuum between rounds: not asked again. */
+    private boolean vacuumRefused;
     /** Why the run was told to stop before its end ({@link #stop}), or null while it runs its course. */
     private volatile String stopped;
 
@@ -112,6 +114,11 @@ public final class Comparison {
     /** What the report says of the run before its cells: its mode, machine, cores, clients, target and what it skipped. */
     public void facts(List<String> skipped) {
         RunFacts.before(options, runDir, cpus, client, http2, skipped, facts);
+    }
+
+    /** One more line of what the report says of the run. */
+    public void fact(String fact) {
+        facts.add(fact);
     }
 
     /** The cores the server side runs on. */
@@ -296,7 +303,17 @@ public final class Comparison {
             };
             Stopped cut = null;
             try {
-                progress.unspent(TrialSchedule.run(cells, Matrix.furtherTrials(options, cells), trials, trial));
+                progress.unspent(TrialSchedule.run(cells, Matrix.furtherTrials(options, cells), trials, trial, round -> {
+                    if (audit != null && !vacuumRefused) {
+                        long vacuuming = clock.now();
+                        if (!audit.vacuum()) {
+                            vacuumRefused = true;
+                            facts.add("trentry could not be vacuumed between rounds (the role may not, or the database failed it):"
+                                    + " its housekeeping is the database's own, in the measured windows too.");
+                        }
+                        clock.add(RunClock.Part.VACUUM, vacuuming);
+                    }
+                }));
             } catch (Stopped stop) {
                 // The cells measured so far are reported with the rest.
                 cut = stop;

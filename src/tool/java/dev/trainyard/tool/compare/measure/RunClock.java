@@ -20,6 +20,7 @@ public final class RunClock {
         START("server starts"),
         HOLD("thread model holds"),
         WARM_UP("warm-ups"),
+        VACUUM("the database's vacuums between rounds"),
         CELLS("the cells' fixed cost"),
         COST("the products cost"),
         STOP("server stops"),

@@ -12,12 +12,19 @@ import java.util.Map;
  * (A B C A B C), so that drift hits every style alike, each cell its least trials; then one more
  * trial at a time for the cells of the verdicts still open ({@link Verdicts#open}), each verdict's
  * cells together so that their trials stay paired, whole verdicts only, while the budget lasts.
+ * Before each round, {@link Between}: what the database needs between its rounds, outside every
+ * measured window.
  */
 final class TrialSchedule {
 
     /** One trial of one cell, the {@code n}-th it runs; its result goes into the trials the schedule reads. */
     interface Trial {
         void run(CellSpec cell, int n) throws Exception;
+    }
+
+    /** What runs before each round of trials, the first included (the warm-up wrote too). */
+    interface Between {
+        void before(int round) throws Exception;
     }
 
     private TrialSchedule() {
@@ -28,9 +35,10 @@ final class TrialSchedule {
      * @param budget the further cell runs the variant may spend
      * @return the further cell runs left unspent
      */
-    static int run(List<CellSpec> cells, int budget, Map<CellSpec, List<CellResult>> trials, Trial trial) throws Exception {
+    static int run(List<CellSpec> cells, int budget, Map<CellSpec, List<CellResult>> trials, Trial trial, Between between) throws Exception {
         int least = cells.stream().mapToInt(c -> c.trials().least()).max().orElse(1);
         for (int n = 1; n <= least; n++) {
+            between.before(n);
             for (CellSpec cell : cells) {
                 if (cell.runsIn(n, least)) {
                     trial.run(cell, n);
@@ -47,6 +55,7 @@ final class TrialSchedule {
             if (round.isEmpty()) {
                 break;
             }
+            between.before(n);
             for (CellSpec cell : round) {
                 trial.run(cell, n);
             }

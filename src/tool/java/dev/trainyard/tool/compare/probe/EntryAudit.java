@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 /**
  * The correctness check after every cell that writes: the views trentry gained must equal the
@@ -61,6 +62,22 @@ public final class EntryAudit implements AutoCloseable {
         } catch (SQLException e) {
             // Not read is not a fault of the trial: its conditions say unknown.
             return new Housekeeping(Double.NaN, Double.NaN);
+        }
+    }
+
+    /**
+     * Vacuums and analyses trentry, the table the entry cells write, between rounds of trials: so
+     * that no autovacuum starts inside a measured window for what the round before left (a run's
+     * own database runs without autovacuum), and every round starts on a table in the same state.
+     * False where the role may not (a database it does not own) or the database failed it: the
+     * run goes on, its housekeeping as the database does it.
+     */
+    public boolean vacuum() {
+        try (Statement s = connection().createStatement()) {
+            s.execute("vacuum (analyze) trentry");
+            return true;
+        } catch (SQLException e) {
+            return false;
         }
     }
 
