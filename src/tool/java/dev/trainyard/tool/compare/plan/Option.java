@@ -77,7 +77,7 @@ public enum Option {
             "the most cell runs one server variant spends on those further trials, printed with the plan at the start"),
     RATE("rate", Kind.NUMBER, null, null, null, null, null,
             "the open plan's arrivals per second, the same for every cell (unset: open.share of each work's closed peak)"),
-    OPEN_SHARE("open.share", Kind.NUMBER, "40", null, null, null, null,
+    OPEN_SHARE("open.share", Kind.NUMBER, "30", null, null, null, null,
             "the open plan offers sleep's and entry's work at this percentage of the closed-model peak of the style that"
                     + " serves least (measured earlier in the same server variant's first trial), evenly spaced, each request"
                     + " timed from when it was due: latency without coordinated omission at a load every style carries"),
