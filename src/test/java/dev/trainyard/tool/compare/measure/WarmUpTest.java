@@ -123,6 +123,7 @@ public class WarmUpTest {
         WarmUp.Done done = WarmUp.run(true, cells, client("blocking/entry", 1, 1, 1), target, scrape(), dir);
         assertEquals(1, done.rounds());
         assertEquals(List.of("blocking/entry"), loaded);
+        assertTrue(done.sentence().endsWith("1 round of its 1 path (a smoke run measures nothing)"), done.sentence());
     }
 
     @Test

@@ -26,10 +26,11 @@ final class WarmUp {
     /**
      * What one warm-up did.
      *
+     * @param smoke a smoke run's: one round of its first path, whatever the JIT does
      * @param firstJit the share of the first round's time the JIT spent compiling (NaN: the JVM does not tell)
      * @param lastJit the same for the last round
      */
-    record Done(int paths, int rounds, double seconds, double firstJit, double lastJit) {
+    record Done(boolean smoke, int paths, int rounds, double seconds, double firstJit, double lastJit) {
 
         /** Whether the warm-up ended on a quiet JIT, rather than at its cap or after its one round. */
         boolean quiet() {
@@ -40,6 +41,9 @@ final class WarmUp {
         String sentence() {
             String rounds = String.format(Locale.ROOT, "warmed up for %.0f s: %d round%s of its %d path%s", seconds, this.rounds,
                     this.rounds == 1 ? "" : "s", paths, paths == 1 ? "" : "s");
+            if (smoke) {
+                return rounds + " (a smoke run measures nothing)";
+            }
             if (Double.isNaN(lastJit)) {
                 return rounds + " (its JVM does not say how long its JIT compiles)";
             }
@@ -99,7 +103,7 @@ final class WarmUp {
             System.out.flush();
         } while (again(smoke, seconds, roundSeconds, jit));
         System.out.println(" done");
-        return new Done(warmed.size(), rounds, seconds, firstJit, jit);
+        return new Done(smoke, warmed.size(), rounds, seconds, firstJit, jit);
     }
 
     /** The server's JIT time so far; NaN where its /metrics has none (a JVM that does not measure it). */
