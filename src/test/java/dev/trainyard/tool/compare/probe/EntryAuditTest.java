@@ -15,21 +15,22 @@ import org.junit.jupiter.api.Test;
 /** The audit's count and its vacuum between rounds, against the seeded PostgreSQL the tests run on. */
 class EntryAuditTest {
 
-    /** trentry's dead rows and manual vacuums so far, as PostgreSQL's statistics have them. */
-    private static long[] stats(Connection c) throws Exception {
-        try (Statement s = c.createStatement()) {
-            // This backend's pending counts flushed, so the dead rows its updates just made are in the view.
-            s.execute("select pg_stat_force_next_flush()");
-        }
-        try (PreparedStatement s = c.prepareStatement("select n_dead_tup, vacuum_count from pg_stat_user_tables where relname = 'trentry'");
+    /** trentry's manual vacuums and analyses so far, as PostgreSQL's statistics have them. */
+    private static long[] counts(Connection c) throws Exception {
+        try (PreparedStatement s = c.prepareStatement("select vacuum_count, analyze_count from pg_stat_user_tables where relname = 'trentry'");
                 ResultSet r = s.executeQuery()) {
             r.next();
             return new long[] {r.getLong(1), r.getLong(2)};
         }
     }
 
+    /**
+     * The vacuum is issued on trentry and analyses it. Which dead rows it can take is PostgreSQL's
+     * business: a row version another session may still see stays (a test JVM's other connections
+     * can hold one), so the test counts the vacuum, not the rows.
+     */
     @Test
-    void aVacuumTakesTheDeadRowsARoundsViewsLeftAndChangesNoCount() throws Exception {
+    void aVacuumAndAnAnalysisOfTrentryThatChangeNoCount() throws Exception {
         DbSettings db = TestDatabase.settings();
         try (EntryAudit audit = new EntryAudit(db); Connection c = db.connect()) {
             long before = audit.views();
@@ -38,15 +39,13 @@ class EntryAuditTest {
                 s.executeUpdate("update trentry set views = views + 1 where id <= 500");
                 s.executeUpdate("update trentry set views = views - 1 where id <= 500");
             }
-            long[] written = stats(c);
-            assertTrue(written[0] >= 500, "the updates left dead rows: " + written[0]);
+            long[] was = counts(c);
 
             assertTrue(audit.vacuum());
 
-            long[] vacuumed = stats(c);
-            assertEquals(written[1] + 1, vacuumed[1], "one vacuum of trentry");
-            // Not always none: a row version some other session may still see stays until it may not.
-            assertTrue(vacuumed[0] < written[0] / 2, "the dead rows went: " + written[0] + " before, " + vacuumed[0] + " after");
+            long[] now = counts(c);
+            assertEquals(was[0] + 1, now[0], "one vacuum of trentry");
+            assertEquals(was[1] + 1, now[1], "one analysis of trentry");
             assertEquals(before, audit.views(), "a vacuum changes no view");
         }
     }
