@@ -25,9 +25,10 @@ class EntryAuditTest {
     }
 
     /**
-     * The vacuum is issued on trentry and analyses it. Which dead rows it can take is PostgreSQL's
-     * business: a row version another session may still see stays (a test JVM's other connections
-     * can hold one), so the test counts the vacuum, not the rows.
+     * The vacuum is issued on trentry and analyses it. The test counts the vacuum, not the dead
+     * rows: the updating connection's own dead-row counts reach the shared statistics when it next
+     * idles, which can be after the vacuum reset them, so the rows a vacuum took cannot be read
+     * back reliably; the vacuum's counts are reported by the connection that ran it.
      */
     @Test
     void aVacuumAndAnAnalysisOfTrentryThatChangeNoCount() throws Exception {
