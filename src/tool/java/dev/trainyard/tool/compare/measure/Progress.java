@@ -119,8 +119,8 @@ public final class Progress {
      * expected to take: the server's JIT is quiet by then.
      */
     private double oneRound(Options options, ServerRun v) {
-        return Matrix.cells(options, v.variant(), !v.server().equals("glassfish")).stream().filter(c -> !c.cost() && !c.calibration())
-                .map(CellSpec::path).distinct().count() * (Measurement.WARM_UP_SECONDS + cellOverhead());
+        return WarmUp.paths(Matrix.cells(options, v.variant(), !v.server().equals("glassfish"))).size()
+                * (Measurement.WARM_UP_SECONDS + cellOverhead());
     }
 
     /** The further trials a variant may run at most ({@link Matrix#furtherTrials}). */

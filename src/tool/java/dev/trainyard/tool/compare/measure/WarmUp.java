@@ -73,9 +73,8 @@ final class WarmUp {
     /** Warms the server up on the cells' paths (their first only, in a smoke run), with {@code client}. */
     static Done run(boolean smoke, List<CellSpec> cells, LoadClient client, LoadClient.Target target, MetricsScrape scrape, Path dir)
             throws Exception {
-        Map<String, CellSpec> paths = new LinkedHashMap<>();
-        cells.stream().filter(c -> !c.cost() && !c.calibration()).forEach(c -> paths.putIfAbsent(c.path(), c.warmUp(Measurement.WARM_UP_USERS)));
-        List<CellSpec> warmed = paths.values().stream().limit(smoke ? Math.min(1, paths.size()) : paths.size()).toList();
+        List<CellSpec> paths = paths(cells);
+        List<CellSpec> warmed = paths.subList(0, smoke ? Math.min(1, paths.size()) : paths.size());
         System.out.printf(Locale.ROOT, "warming up the server (%d path%s a round, until its JIT is quiet, not measured) ...", warmed.size(),
                 warmed.size() == 1 ? "" : "s");
         System.out.flush();
@@ -104,6 +103,13 @@ final class WarmUp {
         } while (again(smoke, seconds, roundSeconds, jit));
         System.out.println(" done");
         return new Done(smoke, warmed.size(), rounds, seconds, firstJit, jit);
+    }
+
+    /** What a round loads: each distinct path of the cells once, in their order, at the warm-up's users. */
+    static List<CellSpec> paths(List<CellSpec> cells) {
+        Map<String, CellSpec> paths = new LinkedHashMap<>();
+        cells.stream().filter(c -> !c.cost() && !c.calibration()).forEach(c -> paths.putIfAbsent(c.path(), c.warmUp(Measurement.WARM_UP_USERS)));
+        return List.copyOf(paths.values());
     }
 
     /** The server's JIT time so far; NaN where its /metrics has none (a JVM that does not measure it). */
