@@ -56,7 +56,7 @@ class ServerConfigsTest {
             assertEquals(shared.getProperty(jetty.group(1)), jetty.group(2), "jetty: fallback of " + jetty.group(1));
             checked.add(jetty.group(1));
         }
-        assertTrue(checked.containsAll(List.of("trainyard.http.threads", "trainyard.jdbc.poolSize", "trainyard.jdbc.maxWaitMillis",
+        assertTrue(checked.containsAll(List.of("trainyard.http.threads", "trainyard.http.maxKeepAliveRequests", "trainyard.jdbc.poolSize", "trainyard.jdbc.maxWaitMillis",
                 "trainyard.shutdown.graceMillis", "trainyard.https.port", "trainyard.tls.keystore", "trainyard.tls.passwordFile")),
                 checked.toString());
     }
@@ -81,6 +81,7 @@ class ServerConfigsTest {
                 "http-thread-pool.min-thread-pool-size=", shared.getProperty("trainyard.http.minThreads"),
                 "http-thread-pool.max-queue-size=", shared.getProperty("trainyard.http.maxConnections"),
                 "tcp.max-connections-count=", shared.getProperty("trainyard.http.acceptQueue"),
+                "http.max-connections=", shared.getProperty("trainyard.http.maxKeepAliveRequests"),
                 "http.timeout-seconds=", Integer.toString(Integer.parseInt(shared.getProperty("trainyard.http.idleTimeoutMillis")) / 1000));
         expected.forEach((attribute, value) -> assertTrue(tuning.contains(attribute + value + "\n"),
                 "glassfish tuning: " + attribute + value));
