@@ -99,7 +99,6 @@ public record CellResult(ServerRun run, CellSpec spec, CellStats stats, ServerAc
         return Double.isNaN(littleLimit) ? Double.NaN : stats.throughput() / littleLimit;
     }
 
-    /** Database round trips per successful request: 1 for blocking and async, the Train's own count for train. */
     /**
      * CPU milliseconds the server's process spent per 1,000 requests, over the whole cell (warm-up
      * included on both sides): what a style costs the server, whatever its throughput.
@@ -108,6 +107,7 @@ public record CellResult(ServerRun run, CellSpec spec, CellStats stats, ServerAc
         return stats.total() == 0 ? Double.NaN : facts.cpuSeconds() * 1e6 / stats.total();
     }
 
+    /** Database round trips per successful request: 1 for blocking and async, the Train's own count for train. */
     public double tripsPerRequest() {
         if (!spec.style().equals("train") || stats.okTotal() == 0) {
             return spec.writesEntries() ? 1 : Double.NaN;

@@ -23,6 +23,10 @@ public final class Verdicts {
      */
     public enum Strength { STRONG, CLEAR, SLIGHT, LEVEL, UNDECIDED, WITHHELD }
 
+    /** A lead of at least this ratio is {@link Strength#STRONG}; of {@link #CLEAR_RATIO}, {@link Strength#CLEAR}; under it, slight. */
+    public static final double STRONG_RATIO = 2;
+    public static final double CLEAR_RATIO = 1.2;
+
     /** Level: the styles' throughputs within this share of each other, every trial's interval considered. */
     public static final double LEVEL_BAND = 0.05;
 
@@ -231,7 +235,7 @@ public final class Verdicts {
     }
 
     private static Strength strength(double ratio) {
-        return ratio >= 2 ? Strength.STRONG : ratio >= 1.2 ? Strength.CLEAR : Strength.SLIGHT;
+        return ratio >= STRONG_RATIO ? Strength.STRONG : ratio >= CLEAR_RATIO ? Strength.CLEAR : Strength.SLIGHT;
     }
 
     /** Per server variant, one sentence: the winner of each experiment at its highest load. */

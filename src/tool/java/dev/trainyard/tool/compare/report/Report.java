@@ -106,7 +106,7 @@ public final class Report {
         RunSection.html(h, header, client);
         VerdictMatrix.html(h, analysis, threadCosts, footprints);
         JudgementSection.html(h, judgement);
-        h.append("<h2>The run</h2><ul>");
+        h.append("<h2>The run</h2><p>How the run was made, and what it did besides measuring its cells.</p><ul>");
         facts.forEach(f -> h.append("<li>").append(escapeHtml4(f)).append("</li>"));
         h.append("</ul>\n<h2>Crossovers</h2><p>For each server variant, the load at which a style overtakes the blocking ")
                 .append("baseline in throughput and stays ahead (").append(escapeHtml4(Summary.tieRule(results))).append(").</p><ul>");
@@ -116,7 +116,8 @@ public final class Report {
                     .append("more of the cores, so CPU-bound styles pull further apart):</p><ul>");
             analysis.leanCrossovers().forEach(c -> h.append("<li>").append(escapeHtml4(c.sentence())).append("</li>"));
         }
-        h.append("</ul>\n<h2>The experiments' claims here</h2><ul>");
+        h.append("</ul>\n<h2>The experiments' claims here</h2><p>Each experiment's claim from the paper, checked against this")
+                .append(" run's verdicts; in bold where it does not hold here.</p><ul>");
         analysis.findings().forEach(f -> h.append("<li>").append(f.holds() ? "" : "<b>").append(escapeHtml4(f.sentence()))
                 .append(f.holds() ? "" : "</b>").append("</li>"));
         h.append("</ul>\n");
@@ -126,7 +127,7 @@ public final class Report {
         Charts.html(h, results);
         CellsTable.html(h, results);
         if (!dashboards.isEmpty()) {
-            h.append("<h2>JMeter's own dashboards</h2><ul>");
+            h.append("<h2>JMeter's own dashboards</h2><p>JMeter's HTML dashboard of every cell of each server variant.</p><ul>");
             dashboards.forEach((variant, link) -> h.append("<li><a href=\"").append(escapeHtml4(link)).append("\">")
                     .append(escapeHtml4(variant)).append("</a> (every cell of the variant, in the order run)</li>"));
             h.append("</ul>");

@@ -35,7 +35,9 @@ final class VerdictMatrix {
         if (rankings.isEmpty()) {
             return;
         }
-        h.append("<h3>Rankings</h3><table id=\"rankings\"><tr><th class=\"l\">experiment</th>")
+        h.append("<h3>Rankings</h3><p class=\"legend\">Across the servers: for each experiment, load and style, the server"
+                + " variants fastest first; &gt; a lead beyond noise, = level, ? undecided, with the ratio and its interval.</p>")
+                .append("<table id=\"rankings\"><tr><th class=\"l\">experiment</th>")
                 .append("<th class=\"l\">style</th><th class=\"l\">server variants, fastest first</th></tr>");
         for (Rankings.Ranking r : rankings.rankings()) {
             h.append("<tr>").append(td(r.experiment() + " @" + r.users(), true)).append(td(r.style(), true)).append(td(r.text(), true)).append("</tr>");
@@ -95,7 +97,7 @@ final class VerdictMatrix {
         h.append("</table>\n");
         rankings(h, analysis.rankings());
         h.append(legend);
-        h.append("<h3>What to choose</h3><ul>");
+        h.append("<h3>What to choose</h3><p>Per server variant, the style that wins each experiment at its highest load.</p><ul>");
         Verdicts.choices(verdicts).forEach((variant, choice) -> h.append("<li><b>").append(escapeHtml4(variant)).append("</b>: ")
                 .append(escapeHtml4(choice)).append("</li>"));
         h.append("</ul>\n");
