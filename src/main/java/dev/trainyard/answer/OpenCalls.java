@@ -1,7 +1,7 @@
 package dev.trainyard.answer;
 
 import dev.trainyard.config.ClientPace;
-import dev.trainyard.config.Settings;
+import dev.trainyard.config.Setting;
 import dev.trainyard.config.ThreadFactories;
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.Metrics;
@@ -65,7 +65,7 @@ public final class OpenCalls implements MetricSource {
     /** @param stallMillis how long an answer may wait for a client that takes none of it */
     OpenCalls(long graceMillis, IntSupplier busyRequestThreads, long stallMillis) {
         this(graceMillis, busyRequestThreads, stallMillis,
-                Settings.choice("trainyard.async.endOn", "any-thread", List.of("any-thread", "container-thread")).equals("container-thread"));
+                Setting.ASYNC_END_ON.choice().equals("container-thread"));
     }
 
     /** @param endsOnContainerThread whether the WAR's own threads hand a request's end to a container thread ({@link RequestEnd}) */
@@ -90,7 +90,7 @@ public final class OpenCalls implements MetricSource {
         synchronized (context) {
             OpenCalls calls = (OpenCalls) context.getAttribute(CONTEXT_KEY);
             if (calls == null) {
-                calls = new OpenCalls(Settings.integer("trainyard.shutdown.graceMillis", 5_000, 0, 600_000),
+                calls = new OpenCalls(Setting.SHUTDOWN_GRACE_MILLIS.integer(),
                         Metrics.of(context).requestThreads()::busy);
                 context.setAttribute(CONTEXT_KEY, calls);
                 Metrics.of(context).register(calls);

@@ -1,6 +1,6 @@
 package dev.trainyard.app;
 
-import dev.trainyard.config.Settings;
+import dev.trainyard.config.Setting;
 import dev.trainyard.metrics.Metrics;
 import dev.trainyard.metrics.ServedCertificate;
 import jakarta.servlet.ServletContextEvent;
@@ -17,7 +17,7 @@ public class CertificateListener implements ServletContextListener {
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
-        Metrics.of(event.getServletContext()).register(new ServedCertificate(Settings.text("trainyard.http.address", "127.0.0.1"),
-                Settings.integer("trainyard.https.port", 18443, 1, 65_535)));
+        Metrics.of(event.getServletContext()).register(new ServedCertificate(Setting.HTTP_ADDRESS.text(),
+                Setting.HTTPS_PORT.integer()));
     }
 }

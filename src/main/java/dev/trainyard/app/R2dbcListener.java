@@ -3,7 +3,7 @@ package dev.trainyard.app;
 import dev.trainyard.answer.OpenCalls;
 import dev.trainyard.config.DbLimits;
 import dev.trainyard.config.DbPool;
-import dev.trainyard.config.Settings;
+import dev.trainyard.config.Setting;
 import dev.trainyard.data.r2dbc.R2dbcConfig;
 import dev.trainyard.data.r2dbc.R2dbcDatabase;
 import dev.trainyard.metrics.Metrics;
@@ -32,7 +32,7 @@ public class R2dbcListener implements ServletContextListener {
         DbPool pool = DbPool.fromSystem();
         R2dbcConfig config = R2dbcConfig.forJdbcUrl(pool.url(), pool.user(), pool.size(), pool.minIdle(), limits.poolWaitMillis(),
                 pool.maxWaiting(), limits.statementTimeoutMillis(), pool.socketTimeoutSeconds(), pool.connectTimeoutSeconds(),
-                Settings.integer("trainyard.r2dbc.eventLoops", Runtime.getRuntime().availableProcessors(), 1, 256));
+                Setting.R2DBC_EVENT_LOOPS.integer());
         R2dbcDatabase database = new R2dbcDatabase(config);
         event.getServletContext().setAttribute(CONTEXT_KEY, database);
         Metrics.of(event.getServletContext()).register(out -> database.metrics().ifPresent(metrics -> {

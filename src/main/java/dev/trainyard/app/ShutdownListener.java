@@ -1,6 +1,7 @@
 package dev.trainyard.app;
 
 import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.config.Setting;
 import dev.trainyard.config.ThreadFactories;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
@@ -50,7 +51,7 @@ public class ShutdownListener implements ServletContextListener {
             hook = null;
             LOG.log(Level.INFO, "no shutdown hook (" + e + "): the drain starts when the context stops");
         }
-        String drainFile = System.getProperty("trainyard.shutdown.drainFile", "");
+        String drainFile = Setting.SHUTDOWN_DRAIN_FILE.text();
         if (!drainFile.isBlank()) {
             watch(Path.of(drainFile));
         }

@@ -1,6 +1,6 @@
 package dev.trainyard.async;
 
-import dev.trainyard.config.Settings;
+import dev.trainyard.config.Setting;
 import dev.trainyard.config.ThreadFactories;
 import dev.trainyard.metrics.Distribution;
 import dev.trainyard.metrics.MetricSource;
@@ -37,26 +37,26 @@ public final class AsyncExecutors implements MetricSource {
     private final ScheduledThreadPoolExecutor scheduler;
 
     AsyncExecutors() {
-        int defaultThreads = Settings.integer("trainyard.async.default.threads", 8, 1, 10_000);
+        int defaultThreads = Setting.ASYNC_DEFAULT_THREADS.integer();
         add(InstrumentedExecutor.platform("default", defaultThreads, new LinkedBlockingQueue<>(), -1,
                 ThreadFactories.platform("async-default")));
-        int boundedThreads = Settings.integer("trainyard.async.bounded.threads", 200, 1, 10_000);
-        int boundedQueue = Settings.integer("trainyard.async.bounded.queue", 100, 1, 1_000_000);
+        int boundedThreads = Setting.ASYNC_BOUNDED_THREADS.integer();
+        int boundedQueue = Setting.ASYNC_BOUNDED_QUEUE.integer();
         add(InstrumentedExecutor.platform("bounded", boundedThreads, new ArrayBlockingQueue<>(boundedQueue), boundedQueue,
                 ThreadFactories.platform("async-bounded")));
-        int oversized = Settings.integer("trainyard.async.oversized.threads", 2_000, 1, 100_000);
+        int oversized = Setting.ASYNC_OVERSIZED_THREADS.integer();
         add(InstrumentedExecutor.platform("oversized", oversized, new SynchronousQueue<>(), 0,
                 ThreadFactories.platform("async-oversized")));
         java.util.concurrent.ThreadFactory virtualThreads = ThreadFactories.virtual("async-virtual");
         if (virtualThreads != null) {
-            int max = Settings.integer("trainyard.async.virtual.max", 10_000, 1, 1_000_000);
+            int max = Setting.ASYNC_VIRTUAL_MAX.integer();
             add(InstrumentedExecutor.virtual("virtual", max, virtualThreads));
         }
-        int dbThreads = Settings.integer("trainyard.async.db.threads", 20, 1, 10_000);
-        int dbQueue = Settings.integer("trainyard.async.db.queue", 1_000, 1, 1_000_000);
+        int dbThreads = Setting.ASYNC_DB_THREADS.integer();
+        int dbQueue = Setting.ASYNC_DB_QUEUE.integer();
         add(InstrumentedExecutor.platform("db", dbThreads, new ArrayBlockingQueue<>(dbQueue), dbQueue,
                 ThreadFactories.platform("async-db")));
-        scheduler = new ScheduledThreadPoolExecutor(Settings.integer("trainyard.async.scheduler.threads", 2, 1, 64),
+        scheduler = new ScheduledThreadPoolExecutor(Setting.ASYNC_SCHEDULER_THREADS.integer(),
                 ThreadFactories.platform("async-timer"));
         scheduler.setRemoveOnCancelPolicy(true);
     }

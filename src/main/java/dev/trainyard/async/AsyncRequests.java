@@ -2,13 +2,12 @@ package dev.trainyard.async;
 
 import dev.trainyard.answer.OpenCalls;
 import dev.trainyard.config.DbLimits;
-import dev.trainyard.config.Settings;
+import dev.trainyard.config.Setting;
 import dev.trainyard.metrics.MetricSource;
 import dev.trainyard.metrics.PrometheusText;
 import dev.trainyard.scenario.ProductsArgs;
 import dev.trainyard.scenario.UploadDigest;
 import jakarta.servlet.ServletContext;
-import java.util.List;
 
 /**
  * What the async style shares: its executors and its bounds. The requests it has open are counted,
@@ -30,14 +29,14 @@ public final class AsyncRequests implements MetricSource {
 
     AsyncRequests(AsyncExecutors executors) {
         this.executors = executors;
-        this.timeoutMillis = Settings.integer("trainyard.async.timeoutMillis", 30_000, 100, 600_000);
-        this.dbTimeoutMillis = Settings.integer("trainyard.async.db.timeoutMillis", 60_000, 100, 600_000);
+        this.timeoutMillis = Setting.ASYNC_TIMEOUT_MILLIS.integer();
+        this.dbTimeoutMillis = Setting.ASYNC_DB_TIMEOUT_MILLIS.integer();
         this.uploadLimits = UploadDigest.Limits.fromSystem();
-        this.uploadClosesConnection = Settings.choice("trainyard.async.upload.connection", "keep-alive", List.of("keep-alive", "close"))
+        this.uploadClosesConnection = Setting.ASYNC_UPLOAD_CONNECTION.choice()
                 .equals("close");
         this.pageSize = ProductsArgs.pageSize();
         // A 100 MB answer to a slow reader takes a while; bounded all the same.
-        this.streamTimeoutMillis = Settings.integer("trainyard.async.streamTimeoutMillis", 600_000, 1_000, 3_600_000);
+        this.streamTimeoutMillis = Setting.ASYNC_STREAM_TIMEOUT_MILLIS.integer();
         this.streamStallMillis = uploadLimits.pace().stallMillis();
         this.db = DbLimits.fromSystem();
         DbLimits.requireCovers("trainyard.async.db.timeoutMillis", dbTimeoutMillis, db.runBudgetMillis(), "the run budget of a store query");

@@ -14,8 +14,8 @@ package dev.trainyard.config;
 public record ClientPace(long stallMillis, long leastBodyBytesPerSecond) {
 
     public static ClientPace fromSystem() {
-        return new ClientPace(Settings.integer("trainyard.async.streamStallMillis", 15_000, 1_000, 600_000),
-                Settings.integer("trainyard.body.leastBytesPerSecond", 1024, 0, 1 << 30));
+        return new ClientPace(Setting.ASYNC_STREAM_STALL_MILLIS.integer(),
+                Setting.BODY_LEAST_BYTES_PER_SECOND.integer());
     }
 
     /**

@@ -16,13 +16,14 @@ public record DbLimits(int poolWaitMillis, int statementTimeoutMillis, int entry
      * What the WAR assumes where a server hands it none of the settings: the values of
      * server-configs/trainyard.properties, which the pools are configured with (a test keeps them equal).
      */
-    public static final DbLimits DEFAULTS = new DbLimits(5_000, 30_000, 5);
+    public static final DbLimits DEFAULTS = new DbLimits(Setting.JDBC_MAX_WAIT_MILLIS.defaultInteger(),
+            Setting.JDBC_STATEMENT_TIMEOUT_MILLIS.defaultInteger(), Setting.ENTRY_STATEMENT_TIMEOUT_SECONDS.defaultInteger());
 
     public static DbLimits fromSystem() {
         return new DbLimits(
-                Settings.integer("trainyard.jdbc.maxWaitMillis", DEFAULTS.poolWaitMillis, 0, 600_000),
-                Settings.integer("trainyard.jdbc.statementTimeoutMillis", DEFAULTS.statementTimeoutMillis, 100, 3_600_000),
-                Settings.integer("trainyard.entry.statementTimeoutSeconds", DEFAULTS.entryStatementTimeoutSeconds, 1, 600));
+                Setting.JDBC_MAX_WAIT_MILLIS.integer(),
+                Setting.JDBC_STATEMENT_TIMEOUT_MILLIS.integer(),
+                Setting.ENTRY_STATEMENT_TIMEOUT_SECONDS.integer());
     }
 
     /** The longest a started piece of work with a statement of {@code statementMillis} can take. */

@@ -8,16 +8,18 @@ package dev.trainyard.config;
 public record DbPool(String url, String user, int size, int minIdle, int maxWaiting, int socketTimeoutSeconds, int connectTimeoutSeconds) {
 
     /** What the WAR assumes where a server hands it none of the settings: trainyard.properties' values (a test keeps them equal). */
-    public static final DbPool DEFAULTS = new DbPool("jdbc:postgresql://127.0.0.1:18432/trainyard", "trainyard", 20, 2, 200, 40, 5);
+    public static final DbPool DEFAULTS = new DbPool(Setting.DB_URL.defaultWords(), Setting.DB_USER.defaultWords(),
+            Setting.JDBC_POOL_SIZE.defaultInteger(), Setting.JDBC_MIN_IDLE.defaultInteger(), Setting.DB_MAX_WAITING.defaultInteger(),
+            Setting.JDBC_SOCKET_TIMEOUT_SECONDS.defaultInteger(), Setting.JDBC_CONNECT_TIMEOUT_SECONDS.defaultInteger());
 
     public static DbPool fromSystem() {
         return new DbPool(
-                Settings.text("trainyard.db.url", DEFAULTS.url),
-                Settings.text("trainyard.db.user", DEFAULTS.user),
-                Settings.integer("trainyard.jdbc.poolSize", DEFAULTS.size, 1, 10_000),
-                Settings.integer("trainyard.jdbc.minIdle", DEFAULTS.minIdle, 0, 10_000),
-                Settings.integer("trainyard.db.maxWaiting", DEFAULTS.maxWaiting, 1, 1_000_000),
-                Settings.integer("trainyard.jdbc.socketTimeoutSeconds", DEFAULTS.socketTimeoutSeconds, 1, 3_600),
-                Settings.integer("trainyard.jdbc.connectTimeoutSeconds", DEFAULTS.connectTimeoutSeconds, 1, 600));
+                Setting.DB_URL.text(),
+                Setting.DB_USER.text(),
+                Setting.JDBC_POOL_SIZE.integer(),
+                Setting.JDBC_MIN_IDLE.integer(),
+                Setting.DB_MAX_WAITING.integer(),
+                Setting.JDBC_SOCKET_TIMEOUT_SECONDS.integer(),
+                Setting.JDBC_CONNECT_TIMEOUT_SECONDS.integer());
     }
 }

@@ -8,9 +8,10 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * The WAR's tunables. Each is a JVM system property (trainyard.train.workers) or its environment
- * variable (TRAINYARD_TRAIN_WORKERS), so that every server sets them in its own native files
- * (setenv.sh, Jetty's start.d, GlassFish's jvm-options). A value out of its bounds stops the
+ * How the WAR's tunables ({@link Setting}) are read. Each is a JVM system property
+ * (trainyard.train.workers) or its environment variable (TRAINYARD_TRAIN_WORKERS), so that every
+ * server sets them in its own native files (setenv.sh, Jetty's start.d, GlassFish's
+ * jvm-options). A value out of its bounds stops the
  * deployment with a message, rather than running with a setting nobody chose. The values in
  * effect are kept, so that /metrics shows them and a client (the black-box suite against a
  * deployment it did not start) reads the bounds instead of assuming them.
@@ -22,7 +23,7 @@ public final class Settings {
     private Settings() {
     }
 
-    public static int integer(String name, int defaultValue, int min, int max) {
+    static int integer(String name, int defaultValue, int min, int max) {
         String raw = raw(name);
         if (raw == null) {
             NUMBERS.put(name, defaultValue);
@@ -40,7 +41,7 @@ public final class Settings {
         throw new IllegalStateException("setting " + name + " must be an integer from " + min + " to " + max + ", got '" + raw + "'");
     }
 
-    public static String choice(String name, String defaultValue, List<String> allowed) {
+    static String choice(String name, String defaultValue, List<String> allowed) {
         String raw = raw(name);
         if (raw == null) {
             return defaultValue;
@@ -52,7 +53,7 @@ public final class Settings {
         return value;
     }
 
-    public static String text(String name, String defaultValue) {
+    static String text(String name, String defaultValue) {
         String raw = raw(name);
         return raw == null ? defaultValue : raw.trim();
     }
@@ -62,10 +63,15 @@ public final class Settings {
         return new TreeMap<>(NUMBERS);
     }
 
+    /** The environment variable of a setting: TRAINYARD_TRAIN_WORKERS for trainyard.train.workers. */
+    static String environmentVariable(String name) {
+        return name.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
     private static String raw(String name) {
         String value = System.getProperty(name);
         if (value == null || value.isBlank()) {
-            value = System.getenv(name.toUpperCase(Locale.ROOT).replace('.', '_'));
+            value = System.getenv(environmentVariable(name));
         }
         return value == null || value.isBlank() ? null : value;
     }

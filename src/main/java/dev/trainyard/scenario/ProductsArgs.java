@@ -1,6 +1,6 @@
 package dev.trainyard.scenario;
 
-import dev.trainyard.config.Settings;
+import dev.trainyard.config.Setting;
 import dev.trainyard.http.Params;
 
 /** What both products endpoints take: {@code count}, how many products the answer holds. */
@@ -18,6 +18,6 @@ public final class ProductsArgs {
 
     /** How many rows a streaming path reads from the database at a time, and so holds at most. */
     public static int pageSize() {
-        return Settings.integer("trainyard.products.pageSize", 2_000, 1, 100_000);
+        return Setting.PRODUCTS_PAGE_SIZE.integer();
     }
 }

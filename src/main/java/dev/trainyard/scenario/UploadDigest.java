@@ -1,7 +1,7 @@
 package dev.trainyard.scenario;
 
 import dev.trainyard.config.ClientPace;
-import dev.trainyard.config.Settings;
+import dev.trainyard.config.Setting;
 import dev.trainyard.http.JsonOut;
 import dev.trainyard.http.Problems;
 import jakarta.json.stream.JsonGenerator;
@@ -31,8 +31,8 @@ public final class UploadDigest {
     public record Limits(long maxBytes, long swallowBytes, ClientPace pace) {
 
         public static Limits fromSystem() {
-            return new Limits(Settings.integer("trainyard.upload.maxBytes", 512 * 1024 * 1024, 0, Integer.MAX_VALUE),
-                    Settings.integer("trainyard.upload.swallowBytes", 16 * 1024 * 1024, 0, Integer.MAX_VALUE), ClientPace.fromSystem());
+            return new Limits(Setting.UPLOAD_MAX_BYTES.integer(),
+                    Setting.UPLOAD_SWALLOW_BYTES.integer(), ClientPace.fromSystem());
         }
     }
 

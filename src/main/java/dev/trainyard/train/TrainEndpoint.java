@@ -2,6 +2,7 @@ package dev.trainyard.train;
 
 import dev.trainyard.answer.AsyncCall;
 import dev.trainyard.answer.OpenCalls;
+import dev.trainyard.config.Setting;
 import dev.trainyard.http.Params;
 import dev.trainyard.http.Problems;
 import dev.trainyard.web.Endpoint;
@@ -55,7 +56,7 @@ abstract class TrainEndpoint<R> extends Endpoint {
     @Override
     protected final void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Params params = new Params(request);
-        String policy = params.optionalChoice("policy", TrainSettings.POLICIES).orElse(trains.settings().policy());
+        String policy = params.optionalChoice("policy", Setting.TRAIN_POLICY.allowed()).orElse(trains.settings().policy());
         int key = key(params);
         Dispatcher<Integer, R> dispatcher = trains.dispatcher(command(), policy);
         if (dispatcher == null) {

@@ -1,6 +1,7 @@
 package dev.trainyard.train;
 
 import dev.trainyard.config.DbLimits;
+import dev.trainyard.config.Setting;
 import dev.trainyard.data.Database;
 import dev.trainyard.data.Entry;
 import dev.trainyard.data.EntryQueries;
@@ -52,7 +53,7 @@ public class TrainEntryServlet extends TrainEndpoint<Entry> {
     @Override
     protected void head(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Params params = new Params(request);
-        params.optionalChoice("policy", TrainSettings.POLICIES);
+        params.optionalChoice("policy", Setting.TRAIN_POLICY.allowed());
         EntryView.head(entries::exists, EntryArgs.id(params), request, response);
     }
 }

@@ -1,8 +1,7 @@
 package dev.trainyard.train;
 
 import dev.trainyard.config.DbLimits;
-import dev.trainyard.config.Settings;
-import java.util.List;
+import dev.trainyard.config.Setting;
 
 /**
  * The train's bounds, read once from system properties (trainyard.train.*) that each server sets
@@ -14,18 +13,16 @@ import java.util.List;
 record TrainSettings(String policy, int workers, int queueCapacity, int maxBatch, int windowBatch,
                      int windowMillis, int departureTimeoutMillis, DbLimits db) {
 
-    static final List<String> POLICIES = List.of("natural", "window", "adaptive");
-
     static TrainSettings fromSystem() {
         return new TrainSettings(
-                Settings.choice("trainyard.train.policy", "natural", POLICIES),
+                Setting.TRAIN_POLICY.choice(),
                 // Sized to the connection pool (20 on every server): more workers would only queue on it.
-                Settings.integer("trainyard.train.workers", 20, 1, 1000),
-                Settings.integer("trainyard.train.queue", 10_000, 1, 1_000_000),
-                Settings.integer("trainyard.train.maxBatch", 200, 1, 10_000),
-                Settings.integer("trainyard.train.windowBatch", 5, 1, 10_000),
-                Settings.integer("trainyard.train.windowMillis", 50, 1, 60_000),
-                Settings.integer("trainyard.train.departureTimeoutMillis", 5_000, 1, 600_000),
+                Setting.TRAIN_WORKERS.integer(),
+                Setting.TRAIN_QUEUE.integer(),
+                Setting.TRAIN_MAX_BATCH.integer(),
+                Setting.TRAIN_WINDOW_BATCH.integer(),
+                Setting.TRAIN_WINDOW_MILLIS.integer(),
+                Setting.TRAIN_DEPARTURE_TIMEOUT_MILLIS.integer(),
                 DbLimits.fromSystem());
     }
 

@@ -1,7 +1,7 @@
 package dev.trainyard.web;
 
 import dev.trainyard.answer.OpenCalls;
-import dev.trainyard.config.Settings;
+import dev.trainyard.config.Setting;
 import dev.trainyard.http.HeadResponse;
 import dev.trainyard.http.Params;
 import dev.trainyard.http.Problems;
@@ -11,7 +11,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -37,7 +36,7 @@ public abstract class Endpoint extends HttpServlet {
     @Override
     public void init(ServletConfig config) throws ServletException {
         calls = OpenCalls.of(config.getServletContext());
-        labOff = Settings.choice("trainyard.lab", "on", List.of("on", "off")).equals("off");
+        labOff = Setting.LAB.choice().equals("off");
         super.init(config);
     }
 
