@@ -1,6 +1,7 @@
 package dev.trainyard.tool.compare;
 
 import dev.trainyard.tool.compare.gate.Judgement;
+import dev.trainyard.tool.compare.gate.ResultsRecord;
 import dev.trainyard.tool.compare.gate.Summaries;
 import dev.trainyard.tool.compare.load.JMeterClient;
 import dev.trainyard.tool.compare.load.LoadClient;
@@ -9,6 +10,7 @@ import dev.trainyard.tool.compare.measure.Comparison;
 import dev.trainyard.tool.compare.measure.Progress;
 import dev.trainyard.tool.compare.measure.RunClock;
 import dev.trainyard.tool.compare.plan.Option.ExitStatus;
+import dev.trainyard.tool.compare.plan.Option;
 import dev.trainyard.tool.compare.plan.Options;
 import dev.trainyard.tool.compare.plan.RunPlan;
 import dev.trainyard.tool.compare.plan.ServerRun;
@@ -72,7 +74,7 @@ public final class Compare {
         try {
             options = Options.fromSystemProperties(Arrays.asList(args).contains("bench") ? Options.BENCH : Map.of());
             baseline = options.baseline() == null ? null : Summaries.read(run(options, options.baseline()));
-            plan = options.diff() != null ? null
+            plan = options.diff() != null || System.getProperty(Option.RECORD.key()) != null ? null
                     : options.remote() ? RunPlan.remote(options, UrlTarget.variant(options.url())) : RunPlan.of(options);
             if (plan != null) {
                 plan.skipped().forEach(s -> System.out.println("not run: " + s));
@@ -89,6 +91,17 @@ public final class Compare {
             // Bad input: one line saying what is wrong, no stack trace.
             System.err.println("compare: " + badInput.getMessage());
             System.exit(ExitStatus.BAD_INPUT.code());
+            return;
+        }
+        String record = System.getProperty(Option.RECORD.key());
+        if (record != null) {
+            // A finished run written out for docs/results/; nothing is measured.
+            try {
+                System.out.println("wrote " + ResultsRecord.write(Summaries.read(run(options, record)), Path.of("docs/results")));
+            } catch (IllegalArgumentException badInput) {
+                System.err.println("compare: " + badInput.getMessage());
+                System.exit(ExitStatus.BAD_INPUT.code());
+            }
             return;
         }
         if (options.diff() != null) {

@@ -131,6 +131,9 @@ public enum Option {
             "<run>: measure nothing; compare the run against (the later) with that run (a folder under dir) as its"
                     + " baseline, and check assert on it"),
     AGAINST("against", Kind.TEXT, "latest", null, null, null, null, "the run diff compares with"),
+    RECORD("record", Kind.TEXT, null, null, null, null, null,
+            "<run>: measure nothing; write that run (a folder under dir) as a results record, docs/results/<run>-<mode>.md:"
+                    + " its id, commit, machine, mode and command, every verdict and every cell, from its summary.json"),
     HELP("help", Kind.FLAG, "false", null, null, null, null, "print this and measure nothing");
 
     /** The options among {@code settings} (this JVM's system properties), by name, as they were given. */
