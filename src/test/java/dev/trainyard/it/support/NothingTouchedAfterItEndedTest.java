@@ -40,6 +40,6 @@ class NothingTouchedAfterItEndedTest {
     }
 
     private static String jettyLog() throws IOException {
-        return Files.readString(Path.of("src/test/resources/logs/jetty-released-twice.log"), StandardCharsets.UTF_8);
+        return Files.readString(Path.of("src/test/resources/logs/jetty-released-twice.txt"), StandardCharsets.UTF_8);
     }
 }
