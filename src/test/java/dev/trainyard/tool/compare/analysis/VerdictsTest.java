@@ -136,6 +136,18 @@ public class VerdictsTest {
         assertEquals(Strength.UNDECIDED, open.strength(), open.text());
     }
 
+    @Test
+    void anUndecidedVerdictShowsTheComparisonThatStayedOpenNotOneAlreadyBehind() {
+        // The Train is behind beyond noise and nearer 1 by its median; async swings either side of the baseline.
+        double[] base = {1000, 1010, 990, 1005};
+        double[] async = {0.60, 1.10, 0.70, 1.05};
+        double[] train = {0.90, 0.91, 0.89, 0.90};
+        Verdict v = trials(base, async, train).get(0);
+        assertEquals(Strength.UNDECIDED, v.strength(), v.text());
+        assertTrue(v.low() < 1 && v.high() > 1, "the interval that left it open holds 1: " + v.text());
+        assertTrue(v.ratio() < 0.9, "async's ratio, not the Train's: " + v.text());
+    }
+
     /** Blocking's trials, and async's and train's as their ratios to them, trial by trial. */
     private static List<Verdict> trials(double[] base, double[] async, double[] train) {
         List<CellResult> b = new ArrayList<>();

@@ -203,7 +203,10 @@ public final class Verdicts {
                     lead == null ? Double.NaN : 1 / lead.high(), lead == null ? Double.NaN : 1 / lead.low(), closest.setAside(), trials(lead),
                     baseline.stats().p95Ms(), baseline.stats().p99Ms(), runnerUp.stats().p95Ms(), runnerUp.stats().p99Ms());
         }
-        Crossover.Point top = points.stream().max(Comparator.comparingDouble(Crossover.Point::ratio)).orElseThrow();
+        // What stayed open: the best challenger neither behind the baseline nor level with it (one
+        // shown behind is already answered, and its interval would hide the one that is not).
+        List<Crossover.Point> open = points.stream().filter(p -> !p.behind() && !level(p)).toList();
+        Crossover.Point top = (open.isEmpty() ? points : open).stream().max(Comparator.comparingDouble(Crossover.Point::ratio)).orElseThrow();
         boolean withheld = points.stream().anyMatch(Crossover.Point::withheld);
         Interval lead = withheld ? null : top.lead();
         Strength strength = withheld ? Strength.WITHHELD : points.stream().allMatch(Verdicts::level) ? Strength.LEVEL : Strength.UNDECIDED;
