@@ -34,7 +34,7 @@ class NoiseBudgetTest {
                 double vacuums = random.nextDouble() < 0.3 ? 1 : 0;
                 double throughput = rate * Math.exp(-0.25 * vacuums + 0.02 * random.nextGaussian());
                 Conditions beside = new Conditions(random.nextDouble(), 0.01 * random.nextDouble(), Double.NaN, vacuums, 0,
-                        0.02 * random.nextDouble());
+                        0.02 * random.nextDouble(), 0.1 * random.nextDouble());
                 trials.add(trial(throughput, beside, 0.5 + 0.05 * random.nextGaussian()));
             }
             cells.add(trials);
@@ -44,6 +44,7 @@ class NoiseBudgetTest {
         assertEquals("autovacuum", budget.suspects().get(0).suspect(), budget.sentence());
         assertTrue(shares.get("autovacuum") > 0.8, budget.sentence());
         assertTrue(shares.get("the server's JIT") < 0.1 && shares.get("the load client's CPU") < 0.1, budget.sentence());
+        assertTrue(shares.get("the load client's JIT") < 0.1, budget.sentence());
         assertTrue(Double.isNaN(shares.get("PostgreSQL's checkpointer")), "never read: no share, " + budget.sentence());
         assertTrue(Double.isNaN(shares.get("CPU steal")), "never moved: no share, " + budget.sentence());
         assertTrue(budget.together() >= shares.get("autovacuum") && budget.together() < 1, budget.sentence());
@@ -59,7 +60,8 @@ class NoiseBudgetTest {
             List<CellResult> trials = new ArrayList<>();
             for (int t = 0; t < TRIALS; t++) {
                 trials.add(trial(1000 * (c + 1) * Math.exp(0.05 * random.nextGaussian()),
-                        new Conditions(random.nextDouble(), random.nextDouble(), 100 * random.nextDouble(), random.nextInt(2), 0, random.nextDouble()),
+                        new Conditions(random.nextDouble(), random.nextDouble(), 100 * random.nextDouble(), random.nextInt(2), 0, random.nextDouble(),
+                                random.nextDouble()),
                         0.5 + 0.05 * random.nextGaussian()));
             }
             cells.add(trials);

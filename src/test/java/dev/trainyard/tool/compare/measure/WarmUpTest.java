@@ -93,12 +93,15 @@ public class WarmUpTest {
 
     private final List<CellSpec> cells = List.of(cell("blocking/entry", 400), cell("async/entry", 50), cell("blocking/entry", 1),
             cell("train/entry", 400));
+    /** The load client's JIT, scripted: this test's own JVM compiles whenever it likes. */
+    private static final java.util.function.DoubleSupplier QUIET_CLIENT = () -> 0.0;
+
     private final LoadClient.Target target = new LoadClient.Target("http://127.0.0.1:1/", 1, ThreadModel.PLATFORM, Protocol.HTTP);
 
     @Test
     void roundsGoOnUntilTheJitIsQuiet() throws Exception {
         // Each round takes milliseconds here: a second of compiling in one is far above the quiet share, none is below it.
-        WarmUp.Done done = WarmUp.run(false, cells, client("blocking/entry", 1, 1, 1, 0), target, scrape(), dir);
+        WarmUp.Done done = WarmUp.run(false, cells, client("blocking/entry", 1, 1, 1, 0), target, scrape(), dir, QUIET_CLIENT);
         assertEquals(4, done.rounds());
         assertEquals(3, done.paths());
         assertEquals(List.of("blocking/entry", "async/entry", "train/entry"), loaded.subList(0, 3));
@@ -110,9 +113,29 @@ public class WarmUpTest {
     }
 
     @Test
+    void roundsGoOnWhileTheLoadClientsOwnJitIsBusyThoughTheServersIsQuiet() throws Exception {
+        // The client compiles a second in each of its first two rounds (rounds of milliseconds here), then nothing.
+        // Its readings, before and after each round in turn.
+        double[] clientJit = {0, 1, 1, 2, 2, 2};
+        int[] reads = {0};
+        WarmUp.Done done = WarmUp.run(false, cells, client("blocking/entry", 0), target, scrape(), dir,
+                () -> clientJit[Math.min(reads[0]++, clientJit.length - 1)]);
+        assertEquals(3, done.rounds(), done.sentence());
+        assertTrue(done.quiet());
+        assertTrue(done.clientFirstJit() > 1 && done.clientLastJit() == 0, done.sentence());
+        assertTrue(done.sentence().endsWith("until its JIT compiled for 0% of a round's time (0% in the first), the load client's 0% ("
+                + String.format(java.util.Locale.ROOT, "%.0f", 100 * done.clientFirstJit()) + "%)"), done.sentence());
+
+        loaded.clear();
+        WarmUp.Done unknown = WarmUp.run(false, cells, client("blocking/entry", 1, 0), target, scrape(), dir, () -> Double.NaN);
+        assertEquals(2, unknown.rounds(), "a client JVM that does not tell: the server's JIT alone decides, " + unknown.sentence());
+        assertFalse(unknown.sentence().contains("client"), unknown.sentence());
+    }
+
+    @Test
     void aJvmThatDoesNotTellItsJitGetsOneRound() throws Exception {
         compiled = null;
-        WarmUp.Done done = WarmUp.run(false, cells, client("blocking/entry", 1), target, scrape(), dir);
+        WarmUp.Done done = WarmUp.run(false, cells, client("blocking/entry", 1), target, scrape(), dir, QUIET_CLIENT);
         assertEquals(1, done.rounds());
         assertEquals(3, loaded.size());
         assertTrue(done.sentence().endsWith("(its JVM does not say how long its JIT compiles)"), done.sentence());
@@ -120,7 +143,7 @@ public class WarmUpTest {
 
     @Test
     void aSmokeRunWarmsItsFirstPathOnce() throws Exception {
-        WarmUp.Done done = WarmUp.run(true, cells, client("blocking/entry", 1, 1, 1), target, scrape(), dir);
+        WarmUp.Done done = WarmUp.run(true, cells, client("blocking/entry", 1, 1, 1), target, scrape(), dir, QUIET_CLIENT);
         assertEquals(1, done.rounds());
         assertEquals(List.of("blocking/entry"), loaded);
         assertTrue(done.sentence().endsWith("1 round of its 1 path (a smoke run measures nothing)"), done.sentence());
@@ -134,5 +157,9 @@ public class WarmUpTest {
         assertTrue(WarmUp.again(false, Measurement.WARM_UP_MOST_SECONDS - 12, 12, 1.0), "the next round ends at the cap");
         assertFalse(WarmUp.again(false, 1, 1, Double.NaN), "a JIT that does not tell");
         assertFalse(WarmUp.again(true, 1, 1, 1.0), "smoke");
+        assertEquals(0.5, WarmUp.louder(0.1, 0.5));
+        assertEquals(0.5, WarmUp.louder(Double.NaN, 0.5));
+        assertEquals(0.1, WarmUp.louder(0.1, Double.NaN));
+        assertTrue(Double.isNaN(WarmUp.louder(Double.NaN, Double.NaN)));
     }
 }

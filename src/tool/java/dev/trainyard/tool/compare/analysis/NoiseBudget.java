@@ -39,6 +39,7 @@ public record NoiseBudget(int trials, int cells, double spread, List<Share> susp
         AUTOVACUUM("autovacuum", r -> r.facts().beside().autovacuums()),
         STEAL("CPU steal", r -> perSecond(r, r.facts().beside().stealSeconds())),
         CLIENT_GC("the load client's collectors", r -> perSecond(r, r.facts().beside().clientGcSeconds())),
+        CLIENT_JIT("the load client's JIT", r -> perSecond(r, r.facts().beside().clientJitSeconds())),
         POOL("the pool's hand-offs", r -> r.facts().poolWaiting());
 
         final String label;

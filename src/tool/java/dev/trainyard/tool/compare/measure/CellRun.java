@@ -71,6 +71,7 @@ final class CellRun {
         EntryAudit.Housekeeping housekept = audit == null ? null : audit.housekeeping();
         double stolen = Conditions.stolenSeconds();
         double collected = Conditions.collectedSeconds();
+        double compiled = Conditions.compiledSeconds();
         ServerWatch watch = ServerWatch.start(scrape);
         String failure = null;
         ServerActivity activity;
@@ -91,7 +92,8 @@ final class CellRun {
             clock.add(RunClock.CellPart.CLIENT, t, cell.clientSeconds(options));
             watching = clock.now();
             activity = watch.stop().with(sampling == null ? WaitSites.NONE : sampling.stop());
-            Conditions beside = activity.beside().withClient(Conditions.stolenSeconds() - stolen, Conditions.collectedSeconds() - collected);
+            Conditions beside = activity.beside().withClient(Conditions.stolenSeconds() - stolen, Conditions.collectedSeconds() - collected,
+                    Conditions.compiledSeconds() - compiled);
             activity = activity.with(housekept == null ? beside : audit.housekeeping().since(housekept, beside));
         }
         clock.add(RunClock.CellPart.WATCH, watching, 0);

@@ -3,18 +3,23 @@ package dev.trainyard.tool.compare.measure;
 import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Measurement;
+import dev.trainyard.tool.compare.probe.Conditions;
 import dev.trainyard.tool.run.MetricsScrape;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 
 /**
  * The server's warm-up before its first trial: every distinct path of its cells for
  * {@link Measurement#WARM_UP_SECONDS} at up to {@link Measurement#WARM_UP_USERS} users, unmeasured,
- * each settled, round after round until the server's JIT is quiet ({@link #again}). A fixed
+ * each settled, round after round until the server's JIT is quiet ({@link #again}), and the load
+ * client's too: JMeter runs in this JVM, and a client still compiling its own code spends its core
+ * on that in the first trials (the first variant's, before it has ever loaded a server). A fixed
  * warm-up left the first trial of every cell on code the JIT was still compiling: its throughput
  * lay well below the cell's later trials, and that one trial made most of the intervals' width.
  */
@@ -29,15 +34,20 @@ final class WarmUp {
      * @param smoke a smoke run's: one round of its first path, whatever the JIT does
      * @param firstJit the share of the first round's time the JIT spent compiling (NaN: the JVM does not tell)
      * @param lastJit the same for the last round
+     * @param clientFirstJit the load client's JVM's share in the first round (NaN: it does not tell); {@code clientLastJit} the last's
      */
-    record Done(boolean smoke, int paths, int rounds, double seconds, double firstJit, double lastJit) {
+    record Done(boolean smoke, int paths, int rounds, double seconds, double firstJit, double lastJit, double clientFirstJit,
+            double clientLastJit) {
 
-        /** Whether the warm-up ended on a quiet JIT, rather than at its cap or after its one round. */
+        /** Whether the warm-up ended on a quiet JIT on both sides, rather than at its cap or after its one round. */
         boolean quiet() {
-            return lastJit <= Measurement.WARM_UP_JIT_QUIET;
+            return louder(lastJit, clientLastJit) <= Measurement.WARM_UP_JIT_QUIET;
         }
 
-        /** "warmed up for 72 s: 6 rounds of its 11 paths, until its JIT compiled for 28% of a round (112% in the first)". */
+        /**
+         * "warmed up for 72 s: 6 rounds of its 11 paths, until its JIT compiled for 28% of a round's time (112% in the
+         * first), the load client's 9% (95%)".
+         */
         String sentence() {
             String rounds = String.format(Locale.ROOT, "warmed up for %.0f s: %d round%s of its %d path%s", seconds, this.rounds,
                     this.rounds == 1 ? "" : "s", paths, paths == 1 ? "" : "s");
@@ -47,10 +57,17 @@ final class WarmUp {
             if (Double.isNaN(lastJit)) {
                 return rounds + " (its JVM does not say how long its JIT compiles)";
             }
+            String client = Double.isNaN(clientLastJit) ? ""
+                    : String.format(Locale.ROOT, ", the load client's %.0f%% (%.0f%%)", 100 * clientLastJit, 100 * clientFirstJit);
             return rounds + String.format(Locale.ROOT, quiet() ? ", until its JIT compiled for %.0f%% of a round's time (%.0f%% in the first)"
                     : ", its cap, its JIT still compiling for %.0f%% of the last round's time (%.0f%% in the first)",
-                    100 * lastJit, 100 * firstJit);
+                    100 * lastJit, 100 * firstJit) + client;
         }
+    }
+
+    /** The louder of two JIT shares; NaN only where neither JVM tells its JIT's time. */
+    static double louder(double server, double client) {
+        return Double.isNaN(server) ? client : Double.isNaN(client) ? server : Math.max(server, client);
     }
 
     private WarmUp() {
@@ -64,7 +81,8 @@ final class WarmUp {
      *
      * @param seconds the warm-up's time so far
      * @param roundSeconds its last round's
-     * @param jitShare the JIT's compiling time in the last round over the round's time
+     * @param jitShare the JIT's compiling time in the last round over the round's time, the louder of the server's and
+     *     the client's ({@link #louder})
      */
     static boolean again(boolean smoke, double seconds, double roundSeconds, double jitShare) {
         return !smoke && jitShare > Measurement.WARM_UP_JIT_QUIET && seconds + roundSeconds <= Measurement.WARM_UP_MOST_SECONDS;
@@ -73,21 +91,30 @@ final class WarmUp {
     /** Warms the server up on the cells' paths (their first only, in a smoke run), with {@code client}. */
     static Done run(boolean smoke, List<CellSpec> cells, LoadClient client, LoadClient.Target target, MetricsScrape scrape, Path dir)
             throws Exception {
+        return run(smoke, cells, client, target, scrape, dir, Conditions::compiledSeconds);
+    }
+
+    /** The same, with the load client's JIT time so far read from {@code clientCompiled}. */
+    static Done run(boolean smoke, List<CellSpec> cells, LoadClient client, LoadClient.Target target, MetricsScrape scrape, Path dir,
+            DoubleSupplier clientCompiled) throws Exception {
         List<CellSpec> paths = paths(cells);
         List<CellSpec> warmed = paths.subList(0, smoke ? Math.min(1, paths.size()) : paths.size());
-        System.out.printf(Locale.ROOT, "warming up the server (%d path%s a round, until its JIT is quiet, not measured) ...", warmed.size(),
-                warmed.size() == 1 ? "" : "s");
+        System.out.printf(Locale.ROOT, "warming up the server (%d path%s a round, until its JIT and the client's are quiet, not measured) ...",
+                warmed.size(), warmed.size() == 1 ? "" : "s");
         System.out.flush();
         Path jtl = dir.resolve("warm-up.jtl");
         long began = System.nanoTime();
         double firstJit = Double.NaN;
         double jit = Double.NaN;
+        double clientFirstJit = Double.NaN;
+        double clientJit = Double.NaN;
         int rounds = 0;
         double seconds;
         double roundSeconds;
         do {
             long roundBegan = System.nanoTime();
             double compiled = compiled(scrape);
+            double clientBefore = clientCompiled.getAsDouble();
             for (CellSpec cell : warmed) {
                 client.run(cell, target, 0, Measurement.WARM_UP_SECONDS, jtl);
                 Files.deleteIfExists(jtl);
@@ -97,12 +124,21 @@ final class WarmUp {
             roundSeconds = (System.nanoTime() - roundBegan) / 1e9;
             seconds = (System.nanoTime() - began) / 1e9;
             jit = (compiled(scrape) - compiled) / roundSeconds;
+            clientJit = (clientCompiled.getAsDouble() - clientBefore) / roundSeconds;
             firstJit = rounds == 1 ? jit : firstJit;
-            System.out.printf(Locale.ROOT, Double.isNaN(jit) ? " %d" : " %d (JIT %.0f%%)", rounds, 100 * jit);
+            clientFirstJit = rounds == 1 ? clientJit : clientFirstJit;
+            List<String> shares = new ArrayList<>();
+            if (!Double.isNaN(jit)) {
+                shares.add(String.format(Locale.ROOT, "JIT %.0f%%", 100 * jit));
+            }
+            if (!Double.isNaN(clientJit)) {
+                shares.add(String.format(Locale.ROOT, "the client's %.0f%%", 100 * clientJit));
+            }
+            System.out.print(" " + rounds + (shares.isEmpty() ? "" : " (" + String.join(", ", shares) + ")"));
             System.out.flush();
-        } while (again(smoke, seconds, roundSeconds, jit));
+        } while (again(smoke, seconds, roundSeconds, louder(jit, clientJit)));
         System.out.println(" done");
-        return new Done(smoke, warmed.size(), rounds, seconds, firstJit, jit);
+        return new Done(smoke, warmed.size(), rounds, seconds, firstJit, jit, clientFirstJit, clientJit);
     }
 
     /** What a round loads: each distinct path of the cells once, in their order, at the warm-up's users. */

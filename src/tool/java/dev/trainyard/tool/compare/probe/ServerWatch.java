@@ -100,7 +100,7 @@ public final class ServerWatch {
                     WaitSites.NONE, residentPeak,
                     end.containsKey("process_cpu_seconds_total") ? delta(end, "process_cpu_seconds_total") : Double.NaN, timeline,
                     new Conditions(known(end, "jvm_compilation_time_seconds_total"), known(end, "jvm_gc_collection_seconds_total"),
-                            Double.NaN, Double.NaN, Double.NaN, Double.NaN));
+                            Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN));
         }
     }
 
