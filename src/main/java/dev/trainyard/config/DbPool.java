@@ -8,7 +8,7 @@ package dev.trainyard.config;
 public record DbPool(String url, String user, int size, int minIdle, int maxWaiting, int socketTimeoutSeconds, int connectTimeoutSeconds) {
 
     /** What the WAR assumes where a server hands it none of the settings: trainyard.properties' values (a test keeps them equal). */
-    public static final DbPool DEFAULTS = new DbPool(Setting.DB_URL.defaultWords(), Setting.DB_USER.defaultWords(),
+    public static final DbPool DEFAULTS = new DbPool(Setting.DB_URL.defaultText(), Setting.DB_USER.defaultText(),
             Setting.JDBC_POOL_SIZE.defaultInteger(), Setting.JDBC_MIN_IDLE.defaultInteger(), Setting.DB_MAX_WAITING.defaultInteger(),
             Setting.JDBC_SOCKET_TIMEOUT_SECONDS.defaultInteger(), Setting.JDBC_CONNECT_TIMEOUT_SECONDS.defaultInteger());
 

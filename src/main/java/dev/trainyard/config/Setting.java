@@ -68,6 +68,7 @@ public enum Setting {
     TRAIN_POLICY("trainyard.train.policy", "natural", List.of("natural", "window", "adaptive"),
             "when a train departs: natural, as soon as a worker is free; window, with windowBatch riders or after"
                     + " windowMillis; adaptive, alone while fewer than windowBatch arrived in the last windowMillis"),
+    // Sized to the connection pool (trainyard.jdbc.poolSize): more workers would only queue on it.
     TRAIN_WORKERS("trainyard.train.workers", 20, 1, 1_000, "workers that carry trains, one database trip each at a time"),
     TRAIN_QUEUE("trainyard.train.queue", 10_000, 1, 1_000_000, "jobs waiting for a train; beyond it, 503"),
     TRAIN_MAX_BATCH("trainyard.train.maxBatch", 200, 1, 10_000, "riders on one train at most"),
@@ -88,7 +89,7 @@ public enum Setting {
     private final Kind kind;
     private final String text;
     private final IntSupplier number;
-    private final String defaultWords;
+    private final String defaultText;
     private final int min;
     private final int max;
     private final List<String> allowed;
@@ -98,8 +99,8 @@ public enum Setting {
         this(key, () -> defaultValue, Integer.toString(defaultValue), min, max, meaning);
     }
 
-    Setting(String key, IntSupplier defaultValue, String defaultWords, int min, int max, String meaning) {
-        this(key, Kind.INTEGER, null, defaultValue, defaultWords, min, max, List.of(), meaning);
+    Setting(String key, IntSupplier defaultValue, String defaultText, int min, int max, String meaning) {
+        this(key, Kind.INTEGER, null, defaultValue, defaultText, min, max, List.of(), meaning);
     }
 
     Setting(String key, String defaultValue, List<String> allowed, String meaning) {
@@ -110,13 +111,13 @@ public enum Setting {
         this(key, Kind.TEXT, defaultValue, null, defaultValue, 0, 0, List.of(), meaning);
     }
 
-    Setting(String key, Kind kind, String text, IntSupplier number, String defaultWords, int min, int max, List<String> allowed,
+    Setting(String key, Kind kind, String text, IntSupplier number, String defaultText, int min, int max, List<String> allowed,
             String meaning) {
         this.key = key;
         this.kind = kind;
         this.text = text;
         this.number = number;
-        this.defaultWords = defaultWords;
+        this.defaultText = defaultText;
         this.min = min;
         this.max = max;
         this.allowed = allowed;
@@ -158,9 +159,9 @@ public enum Setting {
         return Settings.environmentVariable(key);
     }
 
-    /** The default, in words where it is the machine's. */
-    public String defaultWords() {
-        return defaultWords;
+    /** The default as the configuration files write it: the number, the choice or the text; in words where it is the machine's. */
+    public String defaultText() {
+        return defaultText;
     }
 
     /** The values it takes, in words. */

@@ -16,7 +16,6 @@ record TrainSettings(String policy, int workers, int queueCapacity, int maxBatch
     static TrainSettings fromSystem() {
         return new TrainSettings(
                 Setting.TRAIN_POLICY.choice(),
-                // Sized to the connection pool (20 on every server): more workers would only queue on it.
                 Setting.TRAIN_WORKERS.integer(),
                 Setting.TRAIN_QUEUE.integer(),
                 Setting.TRAIN_MAX_BATCH.integer(),

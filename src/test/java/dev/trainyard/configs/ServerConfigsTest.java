@@ -112,7 +112,7 @@ class ServerConfigsTest {
         List<String> checked = new ArrayList<>();
         for (Setting setting : Setting.values()) {
             if (shared.containsKey(setting.key())) {
-                assertEquals(shared.getProperty(setting.key()), setting.defaultWords(), setting.key());
+                assertEquals(shared.getProperty(setting.key()), setting.defaultText(), setting.key());
                 checked.add(setting.key());
             }
         }

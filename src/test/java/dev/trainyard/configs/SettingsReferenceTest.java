@@ -103,7 +103,7 @@ class SettingsReferenceTest {
                 """);
         for (Setting s : Setting.values()) {
             md.append("| `").append(s.key()).append("` | `").append(s.environmentVariable()).append("` | ")
-                    .append(s.defaultWords().isEmpty() ? "" : "`" + s.defaultWords() + "`").append(" | ").append(s.range())
+                    .append(s.defaultText().isEmpty() ? "" : "`" + s.defaultText() + "`").append(" | ").append(s.range())
                     .append(" | ").append(s.meaning().replace("|", "\\|")).append(" | ").append(setIn(s.key(), files)).append(" |\n");
         }
         return md.toString();
