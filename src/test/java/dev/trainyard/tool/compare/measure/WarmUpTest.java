@@ -133,6 +133,27 @@ public class WarmUpTest {
     }
 
     @Test
+    void theOpenModelIsWarmedOnceARoundOnItsQuickestWorkAtItsOwnRate() {
+        CellSpec openSleep = new CellSpec(Row.of("open sleep"), "open.jmx", "blocking/sleep", 0, 0, Map.of(), 1.0, Bound.NONE, false,
+                "blocking/sleep", dev.trainyard.tool.compare.plan.Trials.fixed(1), Row.of("sleep"));
+        CellSpec openEntry = new CellSpec(Row.of("open entry"), "open.jmx", "async/entry", 0, 0, Map.of(), Double.NaN, Bound.NONE, true,
+                "async/entry", dev.trainyard.tool.compare.plan.Trials.fixed(1), Row.of("entry"));
+        List<CellSpec> withOpen = new ArrayList<>(cells);
+        withOpen.add(openSleep);
+        withOpen.add(openEntry);
+        List<CellSpec> round = WarmUp.paths(withOpen);
+        assertEquals(4, round.size(), "the three closed paths, then the open model once: " + round);
+        assertEquals(List.of("blocking/entry", "async/entry", "train/entry"), round.subList(0, 3).stream().map(CellSpec::path).toList());
+        assertTrue(round.subList(0, 3).stream().noneMatch(CellSpec::open), "a closed path stays closed though an open cell loads it too");
+        CellSpec open = round.get(3);
+        assertTrue(open.open());
+        assertEquals("async/entry", open.path(), "the entry, not the sleep that holds each arrival a second");
+        assertEquals(Measurement.WARM_UP_OPEN_RATE, open.rate());
+        assertEquals(String.valueOf(Measurement.WARM_UP_OPEN_RATE), open.props().get("rate"));
+        assertEquals(3, WarmUp.paths(cells).size(), "no open cells, no open warm-up");
+    }
+
+    @Test
     void aJvmThatDoesNotTellItsJitGetsOneRound() throws Exception {
         compiled = null;
         WarmUp.Done done = WarmUp.run(false, cells, client("blocking/entry", 1), target, scrape(), dir, QUIET_CLIENT);

@@ -8,6 +8,7 @@ import dev.trainyard.tool.run.MetricsScrape;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -141,10 +142,19 @@ final class WarmUp {
         return new Done(smoke, warmed.size(), rounds, seconds, firstJit, jit, clientFirstJit, clientJit);
     }
 
-    /** What a round loads: each distinct path of the cells once, in their order, at the warm-up's users. */
+    /**
+     * What a round loads: each distinct path of the closed cells once, in their order, at the
+     * warm-up's users; then, where the variant has open cells, the open model once, on its
+     * quickest work at {@link Measurement#WARM_UP_OPEN_RATE}. Its client code is its own (a thread,
+     * a copy of the plan and a connection per arrival), and left cold it cost the load client twice
+     * as much CPU per arrival in the run's first open cells as in the same cells later.
+     */
     static List<CellSpec> paths(List<CellSpec> cells) {
         Map<String, CellSpec> paths = new LinkedHashMap<>();
-        cells.stream().filter(c -> !c.cost() && !c.calibration()).forEach(c -> paths.putIfAbsent(c.path(), c.warmUp(Measurement.WARM_UP_USERS)));
+        cells.stream().filter(c -> !c.cost() && !c.calibration() && !c.open())
+                .forEach(c -> paths.putIfAbsent(c.path(), c.warmUp(Measurement.WARM_UP_USERS)));
+        cells.stream().filter(CellSpec::open).min(Comparator.comparingDouble(c -> Double.isNaN(c.serviceSeconds()) ? 0 : c.serviceSeconds()))
+                .ifPresent(c -> paths.put("open " + c.path(), c.warmUp(Measurement.WARM_UP_USERS).at(Measurement.WARM_UP_OPEN_RATE)));
         return List.copyOf(paths.values());
     }
 

@@ -23,6 +23,11 @@ public final class Measurement {
      * (their accumulated time over the round's, so two compilers at once count twice).
      */
     public static final double WARM_UP_JIT_QUIET = 0.3;
+    /**
+     * The open model's arrivals a second in each warm-up round: well within what every server
+     * serves of the quickest open work, and enough arrivals for the load client's JIT.
+     */
+    public static final int WARM_UP_OPEN_RATE = 500;
     /** A server whose JIT is never quiet is warmed up no longer than this (a round that would end past it does not start). */
     public static final int WARM_UP_MOST_SECONDS = 60;
 
