@@ -68,8 +68,8 @@ public enum Setting {
     TRAIN_POLICY("trainyard.train.policy", "natural", List.of("natural", "window", "adaptive"),
             "when a train departs: natural, as soon as a worker is free; window, with windowBatch riders or after"
                     + " windowMillis; adaptive, alone while fewer than windowBatch arrived in the last windowMillis"),
-    // Sized to the connection pool (trainyard.jdbc.poolSize): more workers would only queue on it.
-    TRAIN_WORKERS("trainyard.train.workers", 20, 1, 1_000, "workers that carry trains, one database trip each at a time"),
+    // Few, so that trains fill: a free worker departs at once with whoever waits (server-configs' file says what was measured).
+    TRAIN_WORKERS("trainyard.train.workers", 4, 1, 1_000, "workers that carry trains, one database trip each at a time"),
     TRAIN_QUEUE("trainyard.train.queue", 10_000, 1, 1_000_000, "jobs waiting for a train; beyond it, 503"),
     TRAIN_MAX_BATCH("trainyard.train.maxBatch", 200, 1, 10_000, "riders on one train at most"),
     TRAIN_WINDOW_BATCH("trainyard.train.windowBatch", 5, 1, 10_000, "the window and adaptive policies' riders"),
