@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,8 +82,8 @@ public class WarmUpTest {
             }
 
             @Override
-            public boolean countsEveryRequest() {
-                return true;
+            public OptionalLong uncounted() {
+                return OptionalLong.of(0);
             }
         };
     }

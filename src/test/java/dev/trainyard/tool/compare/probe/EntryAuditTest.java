@@ -57,4 +57,23 @@ class EntryAuditTest {
             assertFalse(gone.vacuum(), "false, not an exception: the run goes on");
         }
     }
+
+    @Test
+    void aClientThatCountsEveryRequestMustSeeExactlyItsAnswersAsViews() {
+        assertTrue(new EntryAudit.Verdict(500, 500).holds());
+        assertFalse(new EntryAudit.Verdict(501, 500).holds(), "a view no answer acknowledged: counted twice or not counted");
+        assertFalse(new EntryAudit.Verdict(499, 500).holds(), "an acknowledged view the database lacks: lost");
+        assertEquals("views +500 = 500 successful requests", new EntryAudit.Verdict(500, 500).describe());
+    }
+
+    @Test
+    void aClientThatLeftRequestsInFlightMayHaveThatManyViewsMoreNeverFewer() {
+        assertTrue(new EntryAudit.Verdict(500, 500, 400).holds(), "none of its last requests applied");
+        assertTrue(new EntryAudit.Verdict(900, 500, 400).holds(), "all of them applied");
+        assertFalse(new EntryAudit.Verdict(901, 500, 400).holds(), "more views than it could have caused");
+        assertFalse(new EntryAudit.Verdict(499, 500, 400).holds(), "an acknowledged view the database lacks is lost, whatever was in flight");
+        assertEquals("views +650 within 500 successful requests and at most 400 left unanswered",
+                new EntryAudit.Verdict(650, 500, 400).describe());
+        assertTrue(new EntryAudit.Verdict(901, 500, 400).describe().startsWith("MISMATCH"));
+    }
 }

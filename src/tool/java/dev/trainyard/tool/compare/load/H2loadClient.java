@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -47,8 +48,8 @@ public final class H2loadClient implements LoadClient {
     }
 
     @Override
-    public boolean countsEveryRequest() {
-        return false;
+    public OptionalLong uncounted() {
+        return OptionalLong.empty();
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
@@ -42,8 +43,8 @@ public final class JMeterClient implements LoadClient {
     }
 
     @Override
-    public boolean countsEveryRequest() {
-        return true;
+    public OptionalLong uncounted() {
+        return OptionalLong.of(0);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Protocol;
 import dev.trainyard.tool.compare.plan.ThreadModel;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 
 /**
  * What puts a cell's load on the server and measures it: {@link JMeterClient} (the plans of
@@ -45,8 +46,12 @@ public interface LoadClient {
         return null;
     }
 
-    /** Whether every request it sent is in {@link CellStats#okTotal()} or its errors once it returns: the audit relies on it. */
-    boolean countsEveryRequest();
+    /**
+     * The most requests its last {@link #run} (before the first: none) may have had applied on the
+     * server without counting them in {@link CellStats#okTotal()}: 0 for a client that waits for
+     * every answer; empty for one that cannot tell, whose cells get no views audit.
+     */
+    OptionalLong uncounted();
 
     /**
      * The client did not end within its bound (a server that stalls its connections can hold a

@@ -64,7 +64,7 @@ final class CellRun {
             CellSpec cell, EntryAudit audit, ThreadSampler sampler, Path dir) throws Exception {
         Path samples = dir.resolve(String.format(Locale.ROOT, "%03d-%s-%s-%d.jtl", ++cellsRun,
                 cell.experiment().replace(' ', '-'), cell.style().replace(' ', '-'), cell.level()));
-        boolean audited = audit != null && cell.writesEntries() && client.countsEveryRequest();
+        boolean audited = audit != null && cell.writesEntries() && client.uncounted().isPresent();
         long t = clock.now();
         long viewsBefore = !audited ? 0 : countedViews != null && countedRun == run ? countedViews : audit.views();
         countedViews = null;
@@ -106,7 +106,8 @@ final class CellRun {
         clock.add(RunClock.CellPart.SETTLE, t, 0);
         t = clock.now();
         long viewsAfter = audited ? audit.views() : 0;
-        EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(viewsAfter - viewsBefore, stats.okTotal()) : null;
+        EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(viewsAfter - viewsBefore, stats.okTotal(), client.uncounted().orElseThrow())
+                : null;
         clock.add(RunClock.CellPart.AUDIT, t, 0);
         if (failure == null && client.partial() != null) {
             // An engine's samples are missing: that explains the figures, and any audit, best.

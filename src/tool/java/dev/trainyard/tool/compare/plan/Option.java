@@ -24,7 +24,7 @@ public enum Option {
                     + " server warmed up on its first path alone and no cell warmed up: it proves that everything works and"
                     + " measures nothing"),
     CLIENT("client", Kind.CHOICE, "jmeter", null, null, "wrk", "jmeter,wrk",
-            "the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean)"),
+            "the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean; as the plans do, it counts 503s as shed and waits their Retry-After)"),
     PROTOCOLS("protocols", Kind.LIST, "http", "http,https,https-close", null, null, Protocol.KEYS,
             "http, https (HTTP/1.1 over TLS), h2 (HTTP/2 over TLS by ALPN, with client=wrk: its cells are run by h2load, the"
                     + " lean client that speaks it, one stream in flight per connection as wrk keeps one request): each server"

@@ -63,8 +63,9 @@ public final class Columns<T> {
             new Column<>("train_mean_batch", "the Train's riders per database trip", r -> r.facts().meanBatch()),
             new Column<>("db_trips_per_request", "database round trips per successful request: 1 for blocking and async",
                     r -> r.tripsPerRequest()),
-            new Column<>("audit", "ok where the views trentry gained equal the successful entry requests; mismatch fails"
-                    + " the cell; empty where nothing is audited", r -> r.audit() == null ? null : r.audit().holds() ? "ok" : "mismatch"),
+            new Column<>("audit", "ok where the views trentry gained equal the successful entry requests (wrk, which"
+                    + " stops without waiting for its last answers: at least as many, and no more beyond them than it left in"
+                    + " flight); mismatch fails the cell; empty where nothing is audited", r -> r.audit() == null ? null : r.audit().holds() ? "ok" : "mismatch"),
             new Column<>("status", "ok, or failed: and why", r -> r.failed() ? "failed: " + r.failure().replace(',', ';') : "ok"),
             new Column<>("wrk_throughput", "wrk's throughput on the same cell, where crosscheck=true measured it",
                     r -> r.lean() == null ? null : r.lean().throughput()),
