@@ -79,7 +79,8 @@ final class CellRun {
         // wrk's CPU is counted once it exits, and a loop-bound cell is measured whole: both are read over the whole cell.
         boolean whole = cell.loopBound() || !options.jmeter();
         CpuSets.ClientWindow window = cpus.clientWindow(whole ? 0 : options.warmup(), whole ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.seconds());
-        ThreadSampler.Session sampling = sampler == null || whole ? null : sampler.startFor(options.warmup(), options.seconds());
+        // The server's threads are sampled in the cell's warm-up whoever loads it: wrk's is a run of its own at the cell's users.
+        ThreadSampler.Session sampling = sampler == null || cell.loopBound() ? null : sampler.startFor(options.warmup(), options.seconds());
         clock.add(RunClock.CellPart.PROBES, t, 0);
         t = clock.now();
         long watching = t;
