@@ -99,6 +99,18 @@ public class MatrixTest {
     }
 
     @Test
+    void smokeRunsTheProductsPlanOnceSoASlowDownloadStillAnswers() {
+        List<CellSpec> products = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "products")), ThreadModel.PLATFORM, true)
+                .stream().filter(c -> c.experiment().startsWith("products")).toList();
+        assertEquals(List.of("products 10000", "products 10000", "products 10000 r2dbc", "products 10000 r2dbc"),
+                products.stream().map(CellSpec::experiment).toList());
+        assertTrue(products.stream().allMatch(c -> c.loopBound() && c.props().get("loops").equals("1")),
+                "a timed smoke cell shorter than one blocking R2DBC download ends with no answer on a slow machine");
+        assertTrue(Matrix.cells(Options.parse(Map.of("plans", "products")), ThreadModel.PLATFORM, true).stream()
+                .filter(c -> c.experiment().startsWith("products")).noneMatch(CellSpec::loopBound), "the default times them");
+    }
+
+    @Test
     void theDefaultRunKeepsToJdbcUnlessTheDriverAxisIsAskedFor() {
         assertEquals(List.of("store s2", "store s2", "store s4", "store s4"), store(Map.of("plans", "store")));
         assertEquals(8, store(Map.of("plans", "store", "drivers", "jdbc,r2dbc")).size());
