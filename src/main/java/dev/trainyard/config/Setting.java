@@ -71,8 +71,10 @@ public enum Setting {
     // Few, so that trains fill: a free worker departs at once with whoever waits (server-configs' file says what was measured).
     TRAIN_WORKERS("trainyard.train.workers", 4, 1, 1_000, "workers that carry trains, one database trip each at a time"),
     TRAIN_QUEUE("trainyard.train.queue", 10_000, 1, 1_000_000, "jobs waiting for a train; beyond it, 503"),
-    TRAIN_MAX_BATCH("trainyard.train.maxBatch", 200, 1, 10_000, "riders on one train at most"),
-    TRAIN_WINDOW_BATCH("trainyard.train.windowBatch", 5, 1, 10_000, "the window and adaptive policies' riders"),
+    // At most a thousand riders: a trip locks its rows in id order while PostgreSQL joins its ids by index, which
+    // it stops doing for some thousands of them (dev.trainyard.data.EntryQueries).
+    TRAIN_MAX_BATCH("trainyard.train.maxBatch", 200, 1, 1_000, "riders on one train at most"),
+    TRAIN_WINDOW_BATCH("trainyard.train.windowBatch", 5, 1, 1_000, "the window and adaptive policies' riders"),
     TRAIN_WINDOW_MILLIS("trainyard.train.windowMillis", 50, 1, 60_000, "the window and adaptive policies' window"),
     TRAIN_DEPARTURE_TIMEOUT_MILLIS("trainyard.train.departureTimeoutMillis", 5_000, 1, 600_000,
             "a job that has not departed after this is answered 503, nothing of it applied"),
@@ -138,6 +140,12 @@ public enum Setting {
     public String text() {
         require(Kind.TEXT);
         return Settings.text(key, text);
+    }
+
+    /** The largest value an integer setting takes. */
+    public int maxInteger() {
+        require(Kind.INTEGER);
+        return max;
     }
 
     /** The default of an integer setting whose default is a number (not the machine's). */
