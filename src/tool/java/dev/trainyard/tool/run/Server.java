@@ -66,7 +66,8 @@ public final class Server implements AutoCloseable {
             throw new IllegalArgumentException("variant must be platform or virtual; got " + variant);
         }
         int port = Integer.getInteger("trainyard.http.port", 18080);
-        Path runDir = Path.of(System.getProperty("trainyard.run.dir", "target/run"));
+        // Absolute: the server resolves its own base against its working directory, which is not ours.
+        Path runDir = Path.of(System.getProperty("trainyard.run.dir", "target/run")).toAbsolutePath();
         Path configs = Path.of(System.getProperty("trainyard.configs", "server-configs"));
         Path war = Path.of(System.getProperty("trainyard.war", "target/trainyard.war"));
         Jdk jdk = Jdk.at(name.equals("glassfish") ? System.getProperty("trainyard.glassfish.java.home", System.getProperty("java.home"))
