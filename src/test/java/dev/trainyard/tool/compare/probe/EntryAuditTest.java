@@ -76,4 +76,20 @@ class EntryAuditTest {
                 new EntryAudit.Verdict(650, 500, 400).describe());
         assertTrue(new EntryAudit.Verdict(901, 500, 400).describe().startsWith("MISMATCH"));
     }
+
+    @Test
+    void whatTheLoadBeforeLeftMayLandInTheNextCellAndNoOlderLoadsLeftovers() {
+        // A cell left 400 requests unanswered and the database showed 382 of them by its audit: 18 may still land.
+        EntryAudit.Verdict first = new EntryAudit.Verdict(882, 500, 400);
+        assertEquals(18, first.stillLanding());
+        EntryAudit.Verdict next = new EntryAudit.Verdict(918, 500, 400, first.stillLanding());
+        assertTrue(next.holds(), "its own 400 and the 18 of the cell before");
+        assertEquals("views +918 within 500 successful requests and at most 400 left unanswered (and 18 by the load before)",
+                next.describe());
+        assertFalse(new EntryAudit.Verdict(919, 500, 400, 18).holds(), "a view beyond both");
+        assertEquals(0, next.stillLanding(), "all of both landed");
+        assertEquals(400, new EntryAudit.Verdict(500, 500, 400, 18).stillLanding(),
+                "at most its own unanswered requests: the load before had this cell's load to land");
+        assertEquals(0, new EntryAudit.Verdict(500, 500).stillLanding(), "a client that counts everything leaves nothing");
+    }
 }

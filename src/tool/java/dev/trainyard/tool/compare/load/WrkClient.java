@@ -60,7 +60,8 @@ public final class WrkClient implements LoadClient {
     @Override
     public String limits() {
         return "wrk stops without waiting for the requests it has in flight (one per connection at most), so the views audit"
-                + " of its cells allows the database up to that many views more than the answers it counted.";
+                + " of its cells allows the database up to that many views more than the answers it counted, and the next cell"
+                + " those of them the server had not yet taken when the audit counted.";
     }
 
     /**

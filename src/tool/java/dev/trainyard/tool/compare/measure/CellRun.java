@@ -19,8 +19,10 @@ import dev.trainyard.tool.compare.probe.ServerWatch;
 import dev.trainyard.tool.run.MetricsScrape;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** Runs the cells of a comparison, one trial at a time, each into its own numbered results file. */
 final class CellRun {
@@ -42,6 +44,11 @@ final class CellRun {
      */
     private Long countedViews;
     private ServerRun countedRun;
+    /**
+     * Per server run, the views its last load may still add: requests a client left unanswered
+     * that the server had not taken when that load's audit counted ({@link EntryAudit.Verdict#stillLanding()}).
+     */
+    private final Map<ServerRun, Long> landing = new IdentityHashMap<>();
 
     CellRun(Options options, CpuSets cpus, WrkClient lean, Path runDir, RunClock clock) {
         this.clock = clock;
@@ -49,6 +56,11 @@ final class CellRun {
         this.cpus = cpus;
         this.lean = lean;
         this.runDir = runDir;
+    }
+
+    /** A load outside the cells (a warm-up) that left {@code unanswered} requests its server may still take. */
+    void loadedOutsideCells(ServerRun run, long unanswered) {
+        landing.put(run, unanswered);
     }
 
     /**
@@ -107,8 +119,11 @@ final class CellRun {
         clock.add(RunClock.CellPart.SETTLE, t, 0);
         t = clock.now();
         long viewsAfter = audited ? audit.views() : 0;
-        EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(viewsAfter - viewsBefore, stats.okTotal(), client.uncounted().orElseThrow())
-                : null;
+        EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(viewsAfter - viewsBefore, stats.okTotal(), client.uncounted().orElseThrow(),
+                landing.getOrDefault(run, 0L)) : null;
+        if (verdict != null) {
+            landing.put(run, verdict.stillLanding());
+        }
         clock.add(RunClock.CellPart.AUDIT, t, 0);
         if (failure == null && client.partial() != null) {
             // An engine's samples are missing: that explains the figures, and any audit, best.
@@ -134,6 +149,7 @@ final class CellRun {
             CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds(), target.keepAlive());
             second = new CellResult.Lean(w.throughput(), w.p95Ms(), w.errors());
             countedViews = null;
+            landing.put(run, cell.users() + w.errors() - w.shed());
             Settle.await(scrape);
         }
         return new CellResult(run, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,

@@ -273,8 +273,10 @@ public final class Comparison {
             awaitDashboards();
             long warming = clock.now();
             for (ServerRun each : warm) {
-                facts.add(name + "/" + each.label() + ": " + WarmUp.run(options.smoke(), cells, clientFor(target(server, each)), target(server, each),
+                LoadClient warmer = clientFor(target(server, each));
+                facts.add(name + "/" + each.label() + ": " + WarmUp.run(options.smoke(), cells, warmer, target(server, each),
                         scrape, dir).sentence() + ".");
+                cellRun.loadedOutsideCells(each, warmer.uncounted().orElse(0));
             }
             clock.add(RunClock.Part.WARM_UP, warming);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();

@@ -118,26 +118,44 @@ public final class EntryAudit implements AutoCloseable {
     /**
      * The audit's verdict for one cell: the views the database added against the successful
      * answers the client counted, allowing up to {@code uncounted} more for the requests a client
-     * left without an answer it could count (see {@code LoadClient.uncounted()}); never fewer,
-     * since every answer counted as successful was an applied view.
+     * left without an answer it could count (see {@code LoadClient.uncounted()}), and up to
+     * {@code landing} more for those the load before left, which the server may take only after
+     * that load's audit, however settled it looked: a request still in a socket's buffer is no
+     * request yet to the server's metrics. Never fewer, since every answer counted as successful
+     * was an applied view.
      */
-    public record Verdict(long added, long acknowledged, long uncounted) {
+    public record Verdict(long added, long acknowledged, long uncounted, long landing) {
 
         /** The verdict of a client that counts every request: the views must equal the answers. */
         public Verdict(long added, long acknowledged) {
-            this(added, acknowledged, 0);
+            this(added, acknowledged, 0, 0);
+        }
+
+        /** The verdict of a cell with nothing left by the load before. */
+        public Verdict(long added, long acknowledged, long uncounted) {
+            this(added, acknowledged, uncounted, 0);
         }
 
         public boolean holds() {
-            return added >= acknowledged && added - acknowledged <= uncounted;
+            return added >= acknowledged && added - acknowledged <= uncounted + landing;
+        }
+
+        /**
+         * What this cell's requests may still add after its audit, for the next cell's verdict: its
+         * allowance less what the views used of it, and never more than its own unanswered requests
+         * (those of the load before had this cell's whole load to land).
+         */
+        public long stillLanding() {
+            return Math.max(0, Math.min(uncounted, uncounted + landing - Math.max(0, added - acknowledged)));
         }
 
         public String describe() {
-            if (uncounted == 0) {
+            if (uncounted + landing == 0) {
                 return holds() ? "views +" + added + " = " + acknowledged + " successful requests"
                         : "MISMATCH: views +" + added + " but " + acknowledged + " successful requests";
             }
-            String bounds = acknowledged + " successful requests and at most " + uncounted + " left unanswered";
+            String bounds = acknowledged + " successful requests and at most " + uncounted + " left unanswered"
+                    + (landing == 0 ? "" : " (and " + landing + " by the load before)");
             return holds() ? "views +" + added + " within " + bounds : "MISMATCH: views +" + added + " outside " + bounds;
         }
     }
