@@ -107,7 +107,7 @@ public class VerdictsTest {
         CellStats s = c.stats();
         return new CellResult(c.run(), c.spec(), new CellStats(s.samples(), s.errors(), s.shed(), s.seconds(), s.throughput(), s.p50Ms(),
                 s.p95Ms(), p99Ms, Math.max(p99Ms, s.maxMs()), s.meanMs(), s.okTotal(), s.total()), c.facts(), c.littleLimit(), c.audit(),
-                c.failure(), c.results(), c.lean(), c.trials(), c.clientCpu(), c.trialClientCpu());
+                c.failure(), c.results(), c.lean(), c.trials(), c.clientCpu(), c.trialClientCpu(), c.client());
     }
 
     @Test

@@ -99,6 +99,33 @@ public class MatrixTest {
     }
 
     @Test
+    void wrkMeasuresTheDefaultRunsClosedCellsFromLeanFromUsersWhereJMeterWouldMeasureItself() {
+        Options options = Options.parse(Map.of());
+        assertEquals(200, options.leanFrom());
+        List<CellSpec> platform = Matrix.cells(options, ThreadModel.PLATFORM, true);
+        Set<String> lean = platform.stream().filter(c -> c.measuredLean(options)).map(c -> c.experiment() + " " + c.style() + " @" + c.users())
+                .collect(Collectors.toSet());
+        assertTrue(lean.containsAll(Set.of("sleep blocking @1000", "sleep async @1000", "entry train @400", "entry blocking @400",
+                "offload sync @200")), "the closed cells where JMeter ran out of its core: " + lean);
+        assertTrue(platform.stream().filter(c -> c.measuredLean(options)).allMatch(c -> c.users() >= 200 && !c.loopBound() && !c.open()),
+                "closed, timed, from 200 users: " + lean);
+        for (CellSpec c : platform) {
+            if (c.calibration() || c.open() || c.experiment().startsWith("store") || c.users() < 200) {
+                assertTrue(!c.measuredLean(options), "JMeter measures " + c.label());
+            }
+        }
+        assertTrue(platform.stream().anyMatch(c -> c.experiment().equals("store s2") && c.users() >= 200),
+                "the store's S2 at 200 users stays JMeter's: its plan draws a product per request, one URL cannot");
+        Options never = Options.parse(Map.of("lean.from", "0"));
+        assertTrue(Matrix.cells(never, ThreadModel.PLATFORM, true).stream().noneMatch(c -> c.measuredLean(never)), "lean.from=0: JMeter alone");
+        Options wrk = Options.parse(Map.of("client", "wrk", "plans", "sleep,entry"));
+        assertTrue(Matrix.cells(wrk, ThreadModel.PLATFORM, true).stream().noneMatch(c -> c.measuredLean(wrk)), "a wrk run is wrk's already");
+        Options engines = Options.parse(Map.of("engines", "127.0.0.1:19100"));
+        assertTrue(Matrix.cells(engines, ThreadModel.PLATFORM, true).stream().noneMatch(c -> c.measuredLean(engines)),
+                "remote engines: the client is not this machine's");
+    }
+
+    @Test
     void smokeRunsTheProductsPlanOnceSoASlowDownloadStillAnswers() {
         List<CellSpec> products = Matrix.cells(Options.parse(Map.of("mode", "smoke", "plans", "products")), ThreadModel.PLATFORM, true)
                 .stream().filter(c -> c.experiment().startsWith("products")).toList();

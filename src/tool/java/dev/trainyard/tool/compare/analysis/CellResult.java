@@ -27,12 +27,18 @@ import java.util.List;
  */
 public record CellResult(ServerRun run, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
         EntryAudit.Verdict audit, String failure, Path results, Lean lean, Interval trials, double clientCpu,
-        double[] trialClientCpu) {
+        double[] trialClientCpu, String client) {
 
-    /** One trial's result. */
+    /** One trial's result, measured by {@code client} ({@code LoadClient.key()}). */
+    public CellResult(ServerRun run, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
+            EntryAudit.Verdict audit, String failure, Path results, Lean lean, Interval trials, double clientCpu, String client) {
+        this(run, spec, stats, facts, littleLimit, audit, failure, results, lean, trials, clientCpu, new double[] {clientCpu}, client);
+    }
+
+    /** One trial's result, its client not named. */
     public CellResult(ServerRun run, CellSpec spec, CellStats stats, ServerActivity facts, double littleLimit,
             EntryAudit.Verdict audit, String failure, Path results, Lean lean, Interval trials, double clientCpu) {
-        this(run, spec, stats, facts, littleLimit, audit, failure, results, lean, trials, clientCpu, new double[] {clientCpu});
+        this(run, spec, stats, facts, littleLimit, audit, failure, results, lean, trials, clientCpu, null);
     }
 
     /**
@@ -55,7 +61,7 @@ public record CellResult(ServerRun run, CellSpec spec, CellStats stats, ServerAc
         double busiest = Arrays.stream(clientCpus).max().orElse(Double.NaN);
         WaitSites waits = WaitSites.pool(trials.stream().map(r -> r.facts().waits()).toList());
         return new CellResult(median.run, median.spec, median.stats, median.facts.with(waits), median.littleLimit,
-                median.audit, failure, median.results, median.lean, interval, busiest, clientCpus);
+                median.audit, failure, median.results, median.lean, interval, busiest, clientCpus, median.client);
     }
 
     /** The lean client's measurement of the same cell. */

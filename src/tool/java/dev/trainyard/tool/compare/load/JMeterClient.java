@@ -31,6 +31,11 @@ public final class JMeterClient implements LoadClient {
     }
 
     @Override
+    public String key() {
+        return "jmeter";
+    }
+
+    @Override
     public String name() {
         return "JMeter " + JMeterUtils.getJMeterVersion()
                 + (remote == null ? "" : " on " + remote.hosts().size() + " remote engines (" + String.join(", ", remote.hosts())

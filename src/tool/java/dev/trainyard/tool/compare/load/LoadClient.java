@@ -27,11 +27,33 @@ public interface LoadClient {
 
     String name();
 
+    /** The client as cells.csv names the one that measured a cell: jmeter, wrk or h2load. */
+    default String key() {
+        return name();
+    }
+
     /**
      * Puts the cell's load on the target for {@code warmup + seconds} and measures the steady
      * state, the warm-up left out; a client that keeps its samples writes them to {@code results}.
      */
     CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception;
+
+    /**
+     * As {@link #run(CellSpec, Target, int, int, Path)}, for a client that cannot cut its warm-up from its
+     * measured seconds in one run and so loads the server twice: {@code between} waits until the server
+     * has taken everything the first left in flight, so that the measured run does not pay for it.
+     */
+    default CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results, AtRest between) throws Exception {
+        return run(cell, target, warmup, seconds, results);
+    }
+
+    /** A bounded wait until the server has no request in flight. */
+    @FunctionalInterface
+    interface AtRest {
+        AtRest NOW = () -> { };
+
+        void await() throws Exception;
+    }
 
     /**
      * Asks the run in progress to end early: its users send no more requests, the ones in flight

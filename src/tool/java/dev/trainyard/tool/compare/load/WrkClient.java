@@ -71,6 +71,15 @@ public final class WrkClient implements LoadClient {
      */
     @Override
     public CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception {
+        return run(cell, target, warmup, seconds, results, AtRest.NOW);
+    }
+
+    /**
+     * The same; a wrk process cannot leave its first seconds out, so the warm-up is a process of its
+     * own, and the server takes what it left in flight ({@code between}) before the measured one starts.
+     */
+    @Override
+    public CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results, AtRest between) throws Exception {
         if (cell.users() == 0 || cell.loopBound()) {
             throw new IllegalArgumentException("wrk runs closed, time-bound cells only: " + cell.label());
         }
@@ -83,6 +92,7 @@ public final class WrkClient implements LoadClient {
             uncounted += cell.users() + w.errors() - w.shed();
             okBefore = w.okTotal();
             sentBefore = w.total();
+            between.await();
         }
         CellStats m = run(url, cell.users(), seconds, target.keepAlive());
         uncounted += cell.users() + m.errors() - m.shed();

@@ -4,6 +4,7 @@ import dev.trainyard.tool.compare.analysis.CellResult;
 import dev.trainyard.tool.compare.jvm.ThreadSampler;
 import dev.trainyard.tool.compare.jvm.WaitSites;
 import dev.trainyard.tool.compare.load.CellStats;
+import dev.trainyard.tool.compare.load.JMeterClient;
 import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.load.WrkClient;
 import dev.trainyard.tool.compare.plan.CellSpec;
@@ -89,7 +90,8 @@ final class CellRun {
         ServerActivity activity;
         CellStats stats;
         // wrk's CPU is counted once it exits, and a loop-bound cell is measured whole: both are read over the whole cell.
-        boolean whole = cell.loopBound() || !options.jmeter();
+        boolean jmeter = client instanceof JMeterClient;
+        boolean whole = cell.loopBound() || !jmeter;
         CpuSets.ClientWindow window = cpus.clientWindow(whole ? 0 : options.warmup(), whole ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.seconds());
         // The server's threads are sampled in the cell's warm-up whoever loads it: wrk's is a run of its own at the cell's users.
         ThreadSampler.Session sampling = sampler == null || cell.loopBound() ? null : sampler.startFor(options.warmup(), options.seconds());
@@ -97,7 +99,7 @@ final class CellRun {
         t = clock.now();
         long watching = t;
         try {
-            stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
+            stats = client.run(cell, target, options.warmup(), options.seconds(), samples, () -> Settle.await(scrape));
         } catch (LoadClient.Unfinished e) {
             stats = CellStats.of(List.of(), 0, 0);
             failure = e.getMessage();
@@ -143,7 +145,7 @@ final class CellRun {
             failure = "audit: " + verdict.describe();
         }
         CellResult.Lean second = null;
-        if (lean != null && cell.users() > 0 && !cell.loopBound()) {
+        if (lean != null && jmeter && cell.users() > 0 && !cell.loopBound()) {
             // After the audit: wrk's requests write too. It runs the cell's whole length, warm-up
             // included, since it cannot cut one: its start weighs less over a longer run.
             CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds(), target.keepAlive());
@@ -153,6 +155,6 @@ final class CellRun {
             Settle.await(scrape);
         }
         return new CellResult(run, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,
-                Files.exists(samples) ? runDir.relativize(samples) : null, second, null, clientCpu);
+                Files.exists(samples) ? runDir.relativize(samples) : null, second, null, clientCpu, client.key());
     }
 }

@@ -52,6 +52,8 @@ public final class Comparison {
     private final LoadClient client;
     /** h2load, for the cells spoken over HTTP/2 (protocols=h2), or null. */
     private final LoadClient http2;
+    /** wrk, for the cells JMeter would measure itself in ({@link CellSpec#measuredLean}), or null. */
+    private final WrkClient measuresLean;
     private final Path runDir;
     private final Progress progress;
     /** Which cores the load client and the server side run on. */
@@ -99,6 +101,7 @@ public final class Comparison {
         this.cpus = cpus;
         this.client = client;
         this.http2 = options.protocols().contains(Protocol.H2) ? new H2loadClient(runDir) : null;
+        this.measuresLean = options.leanCells() ? leanClient(runDir) : null;
         this.cellRun = new CellRun(options, cpus, lean, runDir, clock);
         this.runDir = runDir;
         this.progress = progress;
@@ -113,7 +116,7 @@ public final class Comparison {
 
     /** What the report says of the run before its cells: its mode, machine, cores, clients, target and what it skipped. */
     public void facts(List<String> skipped) {
-        RunFacts.before(options, runDir, cpus, client, http2, skipped, facts);
+        RunFacts.before(options, runDir, cpus, client, http2, measuresLean, skipped, facts);
     }
 
     /** One more line of what the report says of the run. */
@@ -154,7 +157,8 @@ public final class Comparison {
         }
         RunHeader header = new RunHeader(runDir.getFileName().toString(), stopped, RunHeader.workingTreeCommit(), options.mode().key(), RunHeader.Machine.here(cpus.cores()), cpus.clientCpus(),
                 cpus.serverCpus(), List.copyOf(variants), Option.given(System.getProperties()), clock.seconds());
-        return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)"), facts, header, Experiments.analyse(results),
+        return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)")
+                + (measuresLean == null ? "" : " (closed cells from " + options.leanFrom() + " users: wrk)"), facts, header, Experiments.analyse(results),
                 dashboards == null ? Map.of() : dashboards.links(), threadCosts, footprints, baseline, options.thresholds());
     }
 
@@ -168,6 +172,9 @@ public final class Comparison {
         client.finishEarly();
         if (http2 != null) {
             http2.finishEarly();
+        }
+        if (measuresLean != null) {
+            measuresLean.finishEarly();
         }
     }
 
@@ -295,7 +302,7 @@ public final class Comparison {
                     progress.costDone(cell);
                     return;
                 }
-                CellResult result = cellRun.run(run, clientFor(target), target, scrape, bounds, cell, audit, sampler, dir);
+                CellResult result = cellRun.run(run, clientFor(target, cell), target, scrape, bounds, cell, audit, sampler, dir);
                 clock.cell(began, cell.plannedSeconds(options));
                 trials.computeIfAbsent(planned, c -> new ArrayList<>()).add(result);
                 if (result.results() != null) {
@@ -406,6 +413,20 @@ public final class Comparison {
     /** Who speaks the target's protocol: the run's client, or h2load for HTTP/2 (JMeter and wrk speak HTTP/1.1 only). */
     private LoadClient clientFor(LoadClient.Target target) {
         return target.protocol() == Protocol.H2 ? http2 : client;
+    }
+
+    /** wrk for the cells JMeter would measure itself in, or null where it is not installed: then JMeter measures them, as the report says. */
+    private WrkClient leanClient(Path runDir) throws IOException {
+        try {
+            return new WrkClient(runDir);
+        } catch (IOException notInstalled) {
+            return null;
+        }
+    }
+
+    /** Who measures {@code cell}: as {@link #clientFor(LoadClient.Target)}, and wrk where JMeter would measure itself. */
+    private LoadClient clientFor(LoadClient.Target target, CellSpec cell) {
+        return target.protocol() != Protocol.H2 && measuresLean != null && cell.measuredLean(options) ? measuresLean : clientFor(target);
     }
 
     /** The memory hold on the fresh server, before the warm-up; a failure is the variant's row's, not the run's. */

@@ -82,7 +82,17 @@ public record CellSpec(Row row, String plan, String style, int users, int rate, 
     /** A run of this cell as planned: its client's seconds, and wrk's whole cell again where JMeter's closed cells are cross-checked. */
     public double plannedSeconds(Options o) {
         double once = clientSeconds(o);
-        return o.crosscheck() && o.jmeter() && users > 0 ? once + o.warmup() + o.seconds() : once;
+        return o.crosscheck() && o.jmeter() && users > 0 && !measuredLean(o) ? once + o.warmup() + o.seconds() : once;
+    }
+
+    /**
+     * Whether wrk measures this cell although the run's client is JMeter ({@link Options#leanFrom()}):
+     * a closed, timed cell at that many users or more, whose one URL is the plan's work (the store's
+     * plan draws a product per request), with JMeter in this process rather than on engines.
+     */
+    public boolean measuredLean(Options o) {
+        return o.leanCells() && users >= o.leanFrom() && !loopBound() && !open()
+                && !calibration() && !cost() && !plan.equals("store.jmx");
     }
 
     /** Whether the cell ends after its loops (store: users x loops) rather than after a duration. */

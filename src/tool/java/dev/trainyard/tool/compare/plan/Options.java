@@ -17,7 +17,7 @@ import java.util.Properties;
  * ({@code -Pbench}: {@link #BENCH}) changes the defaults; a -D setting still wins.
  */
 public record Options(Mode mode, String client, List<String> servers, List<ThreadModel> variants, List<Protocol> protocols, List<String> plans,
-        List<String> virtualPlans, int[] users,
+        List<String> virtualPlans, int[] users, int leanFrom,
         int seconds, int warmup, Trials trials, int extraTrials, int rate, int openShare, List<String> policies, List<Driver> drivers, List<String> queries, boolean isolate, boolean dashboards, boolean crosscheck,
         boolean strict, boolean waits, boolean threadCost, Sweep sweep,
         Path dir, Path jmeterHome, Path plansDir, int costCount, int costRounds, int costWarmups, String diff, String against,
@@ -176,7 +176,7 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
         if (costCount > 1_000_000) {
             throw new IllegalArgumentException("cost.count must be 0-1000000; got " + costCount);
         }
-        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, seconds, warmup, trials, extraTrials, rate, openShare, policies,
+        return new Options(mode, client, servers, variants, protocols, plans, virtualPlans, users, s.number(Option.LEAN_FROM, 0), seconds, warmup, trials, extraTrials, rate, openShare, policies,
                 drivers, queries, isolate, dashboards, crosscheck, strict, waits, threadCost, sweep, Path.of(s.text(Option.DIR, null)),
                 Path.of(s.text(Option.JMETER_HOME, null)), Path.of(s.text(Option.JMETER_PLANS, null)), costCount,
                 s.number(Option.COST_ROUNDS, 1), s.number(Option.COST_WARMUPS, 0), diff,
@@ -199,6 +199,11 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
 
     public boolean jmeter() {
         return client.equals("jmeter");
+    }
+
+    /** Whether wrk measures the closed cells from {@link #leanFrom()} users: JMeter's run in this process, lean.from above 0. */
+    public boolean leanCells() {
+        return jmeter() && engines == null && leanFrom > 0;
     }
 
     /** target=url: a deployment the harness did not start. */

@@ -32,7 +32,7 @@ final class CellsTable {
                 .append("<th>load</th><th>req/s</th><th>limit</th><th>% limit</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th>")
                 .append("<th>max ms</th><th>latency per second (p50 grey, p99 red)</th><th>errors</th><th>platform threads</th><th>busy platform / virtual</th><th>queue</th>")
                 .append("<th>mean batch</th><th>trips/req</th><th class=\"l\">audit</th><th class=\"l\">status</th>")
-                .append("<th>wrk req/s</th><th>JMeter / wrk</th><th>client CPU</th><th class=\"l\">where the threads were</th>")
+                .append("<th>wrk req/s</th><th>JMeter / wrk</th><th>client, its CPU</th><th class=\"l\">where the threads were</th>")
                 .append("<th>server RSS peak MiB</th><th>server CPU ms / 1,000 req</th><th>results</th></tr>\n");
         for (CellResult r : results) {
             CellStats s = r.stats();
@@ -52,7 +52,8 @@ final class CellsTable {
                     .append(td(r.audit() == null ? "" : r.audit().describe(), true))
                     .append(td(r.failed() ? "FAILED: " + r.failure() : "ok", true))
                     .append(td(r.lean() == null ? "-" : fmt(r.lean().throughput(), 1), false)).append(td(fmt(r.agreement(), 2), false))
-                    .append(td(Double.isNaN(r.clientCpu()) ? "-" : fmt(100 * r.clientCpu(), 0) + "%" + (r.clientBound() ? " (client-bound)" : ""), false))
+                    .append(td((r.client() == null ? "" : r.client() + " ")
+                            + (Double.isNaN(r.clientCpu()) ? "-" : fmt(100 * r.clientCpu(), 0) + "%" + (r.clientBound() ? " (client-bound)" : "")), false))
                     .append(td(f.waits().describe() + (f.poolWaiting() >= 0.5
                             ? String.format(Locale.ROOT, "%s%.0f waiting for a connection (mean)", f.waits().samples() > 0 ? "; " : "", f.poolWaiting())
                             : ""), true))

@@ -64,8 +64,8 @@ public final class Columns<T> {
             new Column<>("db_trips_per_request", "database round trips per successful request: 1 for blocking and async",
                     r -> r.tripsPerRequest()),
             new Column<>("audit", "ok where the views trentry gained equal the successful entry requests (wrk, which"
-                    + " stops without waiting for its last answers: at least as many, and no more beyond them than it left in"
-                    + " flight); mismatch fails the cell; empty where nothing is audited", r -> r.audit() == null ? null : r.audit().holds() ? "ok" : "mismatch"),
+                    + " stops without waiting for its last answers: at least as many, and no more beyond them than it and the"
+                    + " load before it left in flight); mismatch fails the cell; empty where nothing is audited", r -> r.audit() == null ? null : r.audit().holds() ? "ok" : "mismatch"),
             new Column<>("status", "ok, or failed: and why", r -> r.failed() ? "failed: " + r.failure().replace(',', ';') : "ok"),
             new Column<>("wrk_throughput", "wrk's throughput on the same cell, where crosscheck=true measured it",
                     r -> r.lean() == null ? null : r.lean().throughput()),
@@ -98,7 +98,9 @@ public final class Columns<T> {
                     r -> r.cpuMsPer1000()),
             new Column<>("trial_throughputs", "each trial's throughput, in the order run (space-separated in the CSV)",
                     r -> r.trials() == null ? List.of(r.stats().throughput())
-                    : Arrays.stream(r.trials().samples()).boxed().toList())));
+                    : Arrays.stream(r.trials().samples()).boxed().toList()),
+            new Column<>("client", "the load client that measured the cell: jmeter, wrk (client=wrk, or a closed cell at lean.from"
+                    + " users or more), h2load (h2 cells)", CellResult::client)));
 
     /** verdicts.csv's and summary.json's verdicts. */
     public static final Columns<Verdict> VERDICTS = new Columns<>("verdicts.csv and summary.json's verdicts", List.of(
