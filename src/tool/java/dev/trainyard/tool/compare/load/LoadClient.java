@@ -47,12 +47,13 @@ public interface LoadClient {
         return run(cell, target, warmup, seconds, results);
     }
 
-    /** A bounded wait until the server has no request in flight. */
+    /** A bounded wait until the server has no request in flight: false where it did not come to rest. */
     @FunctionalInterface
     interface AtRest {
-        AtRest NOW = () -> { };
+        /** No wait, and no word of rest. */
+        AtRest UNKNOWN = () -> false;
 
-        void await() throws Exception;
+        boolean await() throws Exception;
     }
 
     /**
@@ -74,6 +75,14 @@ public interface LoadClient {
      * every answer; empty for one that cannot tell, whose cells get no views audit.
      */
     OptionalLong uncounted();
+
+    /**
+     * Of {@link #uncounted()}, the requests the last run may still have in the server once it
+     * returned: those its last process left (a warm-up process's had the server settle after it).
+     */
+    default long leftInFlight() {
+        return uncounted().orElse(0);
+    }
 
     /**
      * The client did not end within its bound (a server that stalls its connections can hold a

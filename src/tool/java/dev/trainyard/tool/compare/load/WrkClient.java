@@ -30,6 +30,8 @@ public final class WrkClient implements LoadClient {
     private final Path script;
     /** What the last {@link #run(CellSpec, Target, int, int, Path)} may have had applied without counting it. */
     private long uncounted;
+    /** Of those, what its last process left. */
+    private long leftInFlight;
 
     public WrkClient(Path workDir) throws IOException {
         Files.createDirectories(workDir);
@@ -58,6 +60,11 @@ public final class WrkClient implements LoadClient {
     }
 
     @Override
+    public long leftInFlight() {
+        return leftInFlight;
+    }
+
+    @Override
     public String limits() {
         return "wrk stops without waiting for the requests it has in flight (one per connection at most), so the views audit"
                 + " of its cells allows the database up to that many views more than the answers it counted, and the next cell"
@@ -71,7 +78,7 @@ public final class WrkClient implements LoadClient {
      */
     @Override
     public CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception {
-        return run(cell, target, warmup, seconds, results, AtRest.NOW);
+        return run(cell, target, warmup, seconds, results, AtRest.UNKNOWN);
     }
 
     /**
@@ -87,15 +94,19 @@ public final class WrkClient implements LoadClient {
         uncounted = 0;
         long okBefore = 0;
         long sentBefore = 0;
+        boolean rested = true;
         if (warmup > 0) {
             CellStats w = run(url, cell.users(), warmup, target.keepAlive());
             uncounted += cell.users() + w.errors() - w.shed();
             okBefore = w.okTotal();
             sentBefore = w.total();
-            between.await();
+            rested = between.await();
         }
         CellStats m = run(url, cell.users(), seconds, target.keepAlive());
-        uncounted += cell.users() + m.errors() - m.shed();
+        long measuredLeft = cell.users() + m.errors() - m.shed();
+        uncounted += measuredLeft;
+        // Where the server did not come to rest between the two, the warm-up's may still be in it too.
+        leftInFlight = rested ? measuredLeft : uncounted;
         return new CellStats(m.samples(), m.errors(), m.shed(), m.seconds(), m.throughput(), m.p50Ms(), m.p95Ms(), m.p99Ms(), m.maxMs(),
                 m.meanMs(), okBefore + m.okTotal(), sentBefore + m.total());
     }

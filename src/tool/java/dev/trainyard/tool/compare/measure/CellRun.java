@@ -124,7 +124,7 @@ final class CellRun {
         EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(viewsAfter - viewsBefore, stats.okTotal(), client.uncounted().orElseThrow(),
                 landing.getOrDefault(run, 0L)) : null;
         if (verdict != null) {
-            landing.put(run, verdict.stillLanding());
+            landing.put(run, Math.min(verdict.stillLanding(), client.leftInFlight()));
         }
         clock.add(RunClock.CellPart.AUDIT, t, 0);
         if (failure == null && client.partial() != null) {

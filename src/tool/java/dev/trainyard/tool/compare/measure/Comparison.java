@@ -9,7 +9,6 @@ import dev.trainyard.tool.compare.gate.RunHeader;
 import dev.trainyard.tool.compare.jvm.ServerJvm;
 import dev.trainyard.tool.compare.jvm.ThreadModelCost;
 import dev.trainyard.tool.compare.jvm.ThreadSampler;
-import dev.trainyard.tool.compare.load.H2loadClient;
 import dev.trainyard.tool.compare.load.JMeterClient;
 import dev.trainyard.tool.compare.load.LoadClient;
 import dev.trainyard.tool.compare.load.WrkClient;
@@ -17,7 +16,6 @@ import dev.trainyard.tool.compare.plan.CellSpec;
 import dev.trainyard.tool.compare.plan.Measurement;
 import dev.trainyard.tool.compare.plan.Option;
 import dev.trainyard.tool.compare.plan.Options;
-import dev.trainyard.tool.compare.plan.Protocol;
 import dev.trainyard.tool.compare.plan.ServerRun;
 import dev.trainyard.tool.compare.plan.SharedSettings;
 import dev.trainyard.tool.compare.probe.Bounds;
@@ -49,11 +47,7 @@ import java.util.concurrent.Callable;
 public final class Comparison {
 
     private final Options options;
-    private final LoadClient client;
-    /** h2load, for the cells spoken over HTTP/2 (protocols=h2), or null. */
-    private final LoadClient http2;
-    /** wrk, for the cells JMeter would measure itself in ({@link CellSpec#measuredLean}), or null. */
-    private final WrkClient measuresLean;
+    private final Clients clients;
     private final Path runDir;
     private final Progress progress;
     /** Which cores the load client and the server side run on. */
@@ -99,9 +93,7 @@ public final class Comparison {
         this.options = options;
         this.baseline = baseline;
         this.cpus = cpus;
-        this.client = client;
-        this.http2 = options.protocols().contains(Protocol.H2) ? new H2loadClient(runDir) : null;
-        this.measuresLean = options.leanCells() ? leanClient(runDir) : null;
+        this.clients = new Clients(options, client, runDir);
         this.cellRun = new CellRun(options, cpus, lean, runDir, clock);
         this.runDir = runDir;
         this.progress = progress;
@@ -116,7 +108,7 @@ public final class Comparison {
 
     /** What the report says of the run before its cells: its mode, machine, cores, clients, target and what it skipped. */
     public void facts(List<String> skipped) {
-        RunFacts.before(options, runDir, cpus, client, http2, measuresLean, skipped, facts);
+        RunFacts.before(options, runDir, cpus, clients, skipped, facts);
     }
 
     /** One more line of what the report says of the run. */
@@ -157,8 +149,7 @@ public final class Comparison {
         }
         RunHeader header = new RunHeader(runDir.getFileName().toString(), stopped, RunHeader.workingTreeCommit(), options.mode().key(), RunHeader.Machine.here(cpus.cores()), cpus.clientCpus(),
                 cpus.serverCpus(), List.copyOf(variants), Option.given(System.getProperties()), clock.seconds());
-        return new Report(client.name() + (http2 == null ? "" : " (h2 cells: h2load)")
-                + (measuresLean == null ? "" : " (closed cells from " + options.leanFrom() + " users: wrk)"), facts, header, Experiments.analyse(results),
+        return new Report(clients.names(), facts, header, Experiments.analyse(results),
                 dashboards == null ? Map.of() : dashboards.links(), threadCosts, footprints, baseline, options.thresholds());
     }
 
@@ -169,13 +160,7 @@ public final class Comparison {
      */
     public void stop(String why) {
         stopped = why + " after " + progress.cellsDone() + " cell runs";
-        client.finishEarly();
-        if (http2 != null) {
-            http2.finishEarly();
-        }
-        if (measuresLean != null) {
-            measuresLean.finishEarly();
-        }
+        clients.all().forEach(LoadClient::finishEarly);
     }
 
     /** Why the run stopped early, or null. */
@@ -280,7 +265,7 @@ public final class Comparison {
             awaitDashboards();
             long warming = clock.now();
             for (ServerRun each : warm) {
-                LoadClient warmer = clientFor(target(server, each));
+                LoadClient warmer = clients.forTarget(target(server, each));
                 facts.add(name + "/" + each.label() + ": " + WarmUp.run(options.smoke(), cells, warmer, target(server, each),
                         scrape, dir).sentence() + ".");
                 cellRun.loadedOutsideCells(each, warmer.uncounted().orElse(0));
@@ -302,7 +287,7 @@ public final class Comparison {
                     progress.costDone(cell);
                     return;
                 }
-                CellResult result = cellRun.run(run, clientFor(target, cell), target, scrape, bounds, cell, audit, sampler, dir);
+                CellResult result = cellRun.run(run, clients.forCell(target, cell), target, scrape, bounds, cell, audit, sampler, dir);
                 clock.cell(began, cell.plannedSeconds(options));
                 trials.computeIfAbsent(planned, c -> new ArrayList<>()).add(result);
                 if (result.results() != null) {
@@ -410,31 +395,12 @@ public final class Comparison {
         }
     }
 
-    /** Who speaks the target's protocol: the run's client, or h2load for HTTP/2 (JMeter and wrk speak HTTP/1.1 only). */
-    private LoadClient clientFor(LoadClient.Target target) {
-        return target.protocol() == Protocol.H2 ? http2 : client;
-    }
-
-    /** wrk for the cells JMeter would measure itself in, or null where it is not installed: then JMeter measures them, as the report says. */
-    private WrkClient leanClient(Path runDir) throws IOException {
-        try {
-            return new WrkClient(runDir);
-        } catch (IOException notInstalled) {
-            return null;
-        }
-    }
-
-    /** Who measures {@code cell}: as {@link #clientFor(LoadClient.Target)}, and wrk where JMeter would measure itself. */
-    private LoadClient clientFor(LoadClient.Target target, CellSpec cell) {
-        return target.protocol() != Protocol.H2 && measuresLean != null && cell.measuredLean(options) ? measuresLean : clientFor(target);
-    }
-
     /** The memory hold on the fresh server, before the warm-up; a failure is the variant's row's, not the run's. */
     private void holdUsers(ThreadModelCost cost, LoadClient.Target target, MetricsScrape scrape) throws Exception {
         System.out.printf(Locale.ROOT, "thread model cost: %d users held on the blocking sleep, not measured as a cell ... ",
                 ThreadModelCost.HOLD_USERS);
         System.out.flush();
-        cost.measureHold(clientFor(target), target, scrape);
+        cost.measureHold(clients.forTarget(target), target, scrape);
         if (!Settle.await(scrape)) {
             throw new IllegalStateException("the server still had requests in flight " + Measurement.SETTLE_MS / 1000 + " s after the hold");
         }

@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.stream.Stream;
 
 /** What the report's "The run" list says of how the run was made: its settings, its machine, its server variants. */
 final class RunFacts {
@@ -21,8 +19,8 @@ final class RunFacts {
     }
 
     /** What the report says of the run before its cells: its mode, machine, cores, clients, target and what it skipped. */
-    static void before(Options options, Path runDir, CpuSets cpus, LoadClient client, LoadClient http2, LoadClient measuresLean,
-            List<String> skipped, List<String> facts) {
+    static void before(Options options, Path runDir, CpuSets cpus, Clients clients, List<String> skipped, List<String> facts) {
+        LoadClient client = clients.main();
         facts.add("Run " + runDir.getFileName() + ", mode " + options.mode().key() + ": " + options.warmup() + " s warm-up (cut) + "
                 + options.seconds() + " s measured per cell, " + (options.trials().least() == 1 ? "one trial"
                 : options.trials().describe() + ", interleaved" + (options.trials().sequential()
@@ -35,15 +33,15 @@ final class RunFacts {
                 + System.getProperty("os.version") + "; load client: " + client.name() + (options.jmeter() && options.engines() == null ? " in-process" : "")
                 + " on Java " + System.getProperty("java.version") + ".");
         facts.add(cpus.describe());
-        if (measuresLean != null) {
+        if (clients.lean() != null) {
             facts.add("Closed, timed cells of " + options.leanFrom() + " users or more (the store's aside) are measured by "
-                    + measuresLean.name() + ": JMeter's thread per user would spend the client's core on itself there (lean.from;"
+                    + clients.lean().name() + ": JMeter's thread per user would spend the client's core on itself there (lean.from;"
                     + " each cell's client is in cells.csv).");
         } else if (options.leanCells()) {
             facts.add("wrk is not installed (apt-get install wrk): JMeter measured the cells of " + options.leanFrom()
                     + " users or more too, where its own CPU may bound them (client_bound).");
         }
-        for (LoadClient each : Stream.of(client, http2, measuresLean).filter(Objects::nonNull).toList()) {
+        for (LoadClient each : clients.all()) {
             if (each.limits() != null) {
                 facts.add(each.limits());
             }
