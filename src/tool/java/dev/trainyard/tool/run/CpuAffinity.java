@@ -53,6 +53,39 @@ public final class CpuAffinity {
     }
 
     /**
+     * The threads of each process that may run on CPUs other than {@code cpus} (as the kernel writes
+     * such a list: "0", "0-2"), read from each thread's Cpus_allowed_list: a thread started while
+     * {@link #pin} went through the others escapes it, so a pin that must hold is checked. Empty where
+     * every thread is pinned; a process or thread that ended meanwhile is skipped.
+     */
+    public static List<String> threadsOutside(List<ProcessHandle> processes, String cpus) throws IOException {
+        List<String> outside = new ArrayList<>();
+        for (ProcessHandle p : processes) {
+            Path tasks = Path.of("/proc", Long.toString(p.pid()), "task");
+            List<Path> threads;
+            try (var listed = Files.list(tasks)) {
+                threads = listed.toList();
+            } catch (java.nio.file.NoSuchFileException e) {
+                continue;
+            }
+            for (Path thread : threads) {
+                String status;
+                try {
+                    status = Files.readString(thread.resolve("status"));
+                } catch (java.nio.file.NoSuchFileException e) {
+                    continue;
+                }
+                String allowed = status.lines().filter(l -> l.startsWith("Cpus_allowed_list:"))
+                        .map(l -> l.substring("Cpus_allowed_list:".length()).trim()).findFirst().orElse("");
+                if (!allowed.equals(cpus)) {
+                    outside.add(p.pid() + "/" + thread.getFileName() + " on " + allowed);
+                }
+            }
+        }
+        return outside;
+    }
+
+    /**
      * The command to start a server with: under {@code taskset -c} when {@value #SERVER_CPUS} is
      * set, so that the server's JVM sizes its pools for the cores it runs on from its first moment
      * (taskset execs the command: the process is the same).

@@ -264,11 +264,13 @@ public final class Comparison {
             // The last variant's dashboard may be drawing on the client's core: the load needs it whole.
             awaitDashboards();
             long warming = clock.now();
-            for (ServerRun each : warm) {
-                LoadClient warmer = clients.forTarget(target(server, each));
-                facts.add(name + "/" + each.label() + ": " + WarmUp.run(options.smoke(), cells, warmer, target(server, each),
-                        scrape, dir).sentence() + ".");
-                cellRun.loadedOutsideCells(each, warmer.uncounted().orElse(0));
+            try (AutoCloseable widened = cpus.widen(server.packaging() == null ? server.processes() : List.of())) {
+                for (ServerRun each : warm) {
+                    LoadClient warmer = clients.forTarget(target(server, each));
+                    facts.add(name + "/" + each.label() + ": " + WarmUp.run(options.smoke(), cells, warmer, target(server, each),
+                            scrape, dir).sentence() + ".");
+                    cellRun.loadedOutsideCells(each, warmer.uncounted().orElse(0));
+                }
             }
             clock.add(RunClock.Part.WARM_UP, warming);
             Map<CellSpec, List<CellResult>> trials = new LinkedHashMap<>();

@@ -62,6 +62,36 @@ public final class CpuSets {
         }
     }
 
+    /**
+     * Lets a server's processes run on every core until the returned handle is closed, then pins them
+     * back to the server's cores, every thread checked. For its warm-up, which measures nothing: on the
+     * server's cores alone, beside the server's work and the database's, its compilers were still
+     * busy when the warm-up's cap ended it, and each variant's first trials ran below its later ones.
+     * The JVM sized itself for the cores it started on (its collector, its compiler threads), which
+     * this leaves as it was. Nothing happens where the client has no core of its own, or for
+     * processes the harness does not own (a container's are held by its cpuset).
+     */
+    public AutoCloseable widen(List<ProcessHandle> processes) throws IOException, InterruptedException {
+        if (server == null || processes.isEmpty()) {
+            return () -> { };
+        }
+        CpuAffinity.pin(processes, "0-" + (cores - 1));
+        return () -> {
+            List<String> outside = List.of();
+            for (int attempt = 0; attempt < PIN_ATTEMPTS; attempt++) {
+                CpuAffinity.pin(processes, server);
+                outside = CpuAffinity.threadsOutside(processes, server);
+                if (outside.isEmpty()) {
+                    return;
+                }
+            }
+            throw new IOException("after the warm-up, threads of the server still run beyond CPU " + server + ": " + outside);
+        };
+    }
+
+    /** How often the pin back is tried before a thread still outside it ends the run: each try catches threads started during the last. */
+    private static final int PIN_ATTEMPTS = 5;
+
     /** The server side's CPUs ("0", "0-2"), or null when not isolated. */
     public String serverCpus() {
         return server;
