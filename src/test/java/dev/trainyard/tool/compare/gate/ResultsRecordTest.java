@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +39,8 @@ class ResultsRecordTest {
         assertEquals(summary.getJsonArray("verdicts").size(), rowsOf(lines, "## Verdicts"));
         assertEquals(summary.getJsonArray("cells").size(), rowsOf(lines, "## Cells"));
         assertEquals(1, lines.stream().filter(l -> l.contains("(bound)")).count(), "the client-bound cell says so");
+        assertEquals(0, lines.stream().filter(l -> l.matches(".* \\| (jmeter|wrk|h2load) [0-9.]+% .*")).count(),
+                "a summary from before cells named their client names none");
         assertTrue(md.contains("| tomcat/platform | entry | 400 | train, strong | x"), md);
     }
 
@@ -52,5 +56,18 @@ class ResultsRecordTest {
         int at = lines.indexOf(heading);
         return lines.subList(at + 1, lines.size()).stream().dropWhile(l -> !l.startsWith("|---")).skip(1).takeWhile(l -> l.startsWith("| "))
                 .count();
+    }
+
+    @Test
+    void eachCellNamesItsClientAndWrksSecondOpinionWhereItRan(@TempDir Path dir) throws Exception {
+        JsonObject summary = Summaries.read(Path.of("src/test/resources/summaries/version-2.json"));
+        JsonArrayBuilder cells = Json.createArrayBuilder();
+        for (JsonObject c : summary.getJsonArray("cells").getValuesAs(JsonObject.class)) {
+            cells.add(Json.createObjectBuilder(c).add("client", "jmeter").add("wrk_throughput", 1000.0).add("jmeter_over_wrk", 0.98));
+        }
+        JsonObject crosschecked = Json.createObjectBuilder(summary).add("cells", cells).build();
+        List<String> lines = Files.readAllLines(ResultsRecord.write(crosschecked, dir));
+        assertEquals(summary.getJsonArray("cells").size(),
+                lines.stream().filter(l -> l.matches(".* \\| jmeter [0-9.]+%( \\(bound\\))?; wrk 1,000 req/s, JMeter/wrk 0.98 \\| .*")).count(), String.join("\n", lines));
     }
 }

@@ -71,7 +71,7 @@ public final class ResultsRecord {
                     .append(" | ").append(v.getInt("trials")).append(setAside(v)).append(" |\n");
         }
         md.append("\n## Cells\n\nMedians of each cell's trials; the interval is the throughput's 95% over them.\n\n"
-                + "| variant | experiment | style | users | req/s [95% interval] | p50 / p95 / p99 ms | errors | client CPU | status |\n"
+                + "| variant | experiment | style | users | req/s [95% interval] | p50 / p95 / p99 ms | errors | client, its CPU | status |\n"
                 + "|---|---|---|---|---|---|---|---|---|\n");
         for (JsonObject c : summary.getJsonArray("cells").getValuesAs(JsonObject.class)) {
             String load = c.getJsonNumber("offered_rate").doubleValue() > 0 ? num(c, "offered_rate", 0) + " req/s offered" : String.valueOf(c.getInt("users"));
@@ -79,7 +79,8 @@ public final class ResultsRecord {
                     .append(c.getString("experiment")).append(" | ").append(c.getString("style")).append(" | ").append(load).append(" | ")
                     .append(num(c, "throughput", 0)).append(interval(c)).append(" | ").append(num(c, "p50_ms", 0)).append(" / ")
                     .append(num(c, "p95_ms", 0)).append(" / ").append(num(c, "p99_ms", 0)).append(" | ").append(percent(c, "error_rate"))
-                    .append(" | ").append(percent(c, "client_cpu_share")).append(c.getBoolean("client_bound", false) ? " (bound)" : "")
+                    .append(" | ").append(c.get("client") instanceof JsonString client ? client.getString() + " " : "").append(percent(c, "client_cpu_share"))
+                    .append(c.getBoolean("client_bound", false) ? " (bound)" : "").append(crosscheck(c))
                     .append(" | ").append(c.getString("status").replace("|", "\\|")).append(" |\n");
         }
         JsonArray facts = run.getJsonArray("facts");
@@ -134,6 +135,12 @@ public final class ResultsRecord {
     private static String num(JsonObject o, String key, int decimals) {
         JsonValue value = o.get(key);
         return value instanceof JsonNumber n ? String.format(Locale.ROOT, "%,." + decimals + "f", n.doubleValue()) : "-";
+    }
+
+    /** "; wrk 1,000 req/s, JMeter/wrk 1.00" where wrk measured the cell again (crosscheck=true). */
+    private static String crosscheck(JsonObject c) {
+        return c.get("wrk_throughput") instanceof JsonNumber ? "; wrk " + num(c, "wrk_throughput", 0) + " req/s, JMeter/wrk "
+                + num(c, "jmeter_over_wrk", 2) : "";
     }
 
     private static String percent(JsonObject o, String key) {

@@ -39,24 +39,6 @@ public interface LoadClient {
     CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results) throws Exception;
 
     /**
-     * As {@link #run(CellSpec, Target, int, int, Path)}, for a client that cannot cut its warm-up from its
-     * measured seconds in one run and so loads the server twice: {@code between} waits until the server
-     * has taken everything the first left in flight, so that the measured run does not pay for it.
-     */
-    default CellStats run(CellSpec cell, Target target, int warmup, int seconds, Path results, AtRest between) throws Exception {
-        return run(cell, target, warmup, seconds, results);
-    }
-
-    /** A bounded wait until the server has no request in flight: false where it did not come to rest. */
-    @FunctionalInterface
-    interface AtRest {
-        /** No wait, and no word of rest. */
-        AtRest UNKNOWN = () -> false;
-
-        boolean await() throws Exception;
-    }
-
-    /**
      * Asks the run in progress to end early: its users send no more requests, the ones in flight
      * are answered and counted, and {@link #run} returns. A client that cannot be told so (a
      * process of its own) lets the run go its full seconds.
@@ -75,14 +57,6 @@ public interface LoadClient {
      * every answer; empty for one that cannot tell, whose cells get no views audit.
      */
     OptionalLong uncounted();
-
-    /**
-     * Of {@link #uncounted()}, the requests the last run may still have in the server once it
-     * returned: those its last process left (a warm-up process's had the server settle after it).
-     */
-    default long leftInFlight() {
-        return uncounted().orElse(0);
-    }
 
     /**
      * The client did not end within its bound (a server that stalls its connections can hold a

@@ -93,13 +93,13 @@ final class CellRun {
         boolean jmeter = client instanceof JMeterClient;
         boolean whole = cell.loopBound() || !jmeter;
         CpuSets.ClientWindow window = cpus.clientWindow(whole ? 0 : options.warmup(), whole ? CellSpec.LOOP_BOUND_CAP_SECONDS : options.seconds());
-        // The server's threads are sampled in the cell's warm-up whoever loads it: wrk's is a run of its own at the cell's users.
+        // The server's threads are sampled in the cell's warm-up whoever loads it: wrk's is its process's first seconds.
         ThreadSampler.Session sampling = sampler == null || cell.loopBound() ? null : sampler.startFor(options.warmup(), options.seconds());
         clock.add(RunClock.CellPart.PROBES, t, 0);
         t = clock.now();
         long watching = t;
         try {
-            stats = client.run(cell, target, options.warmup(), options.seconds(), samples, () -> Settle.await(scrape));
+            stats = client.run(cell, target, options.warmup(), options.seconds(), samples);
         } catch (LoadClient.Unfinished e) {
             stats = CellStats.of(List.of(), 0, 0);
             failure = e.getMessage();
@@ -124,7 +124,7 @@ final class CellRun {
         EntryAudit.Verdict verdict = audited ? new EntryAudit.Verdict(viewsAfter - viewsBefore, stats.okTotal(), client.uncounted().orElseThrow(),
                 landing.getOrDefault(run, 0L)) : null;
         if (verdict != null) {
-            landing.put(run, Math.min(verdict.stillLanding(), client.leftInFlight()));
+            landing.put(run, verdict.stillLanding());
         }
         clock.add(RunClock.CellPart.AUDIT, t, 0);
         if (failure == null && client.partial() != null) {
@@ -146,12 +146,11 @@ final class CellRun {
         }
         CellResult.Lean second = null;
         if (lean != null && jmeter && cell.users() > 0 && !cell.loopBound()) {
-            // After the audit: wrk's requests write too. It runs the cell's whole length, warm-up
-            // included, since it cannot cut one: its start weighs less over a longer run.
-            CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup() + options.seconds(), target.keepAlive());
+            // After the audit: wrk's requests write too.
+            CellStats w = lean.run(target.baseUrl() + cell.path(), cell.users(), options.warmup(), options.seconds(), target.keepAlive());
             second = new CellResult.Lean(w.throughput(), w.p95Ms(), w.errors());
             countedViews = null;
-            landing.put(run, cell.users() + w.errors() - w.shed());
+            landing.put(run, lean.uncounted().orElse(0));
             Settle.await(scrape);
         }
         return new CellResult(run, cell, stats, activity, bounds.littleLimit(cell), verdict, failure,

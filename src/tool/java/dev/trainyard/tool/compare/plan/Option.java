@@ -28,8 +28,8 @@ public enum Option {
     LEAN_FROM("lean.from", Kind.NUMBER, "0", null, null, null, null,
             "with client=jmeter on this machine (no engines), the users from which a closed, timed cell is measured by wrk"
                     + " instead (not the store's, whose plan draws a product per request), where JMeter's thread per user spends"
-                    + " the client's core on itself; 0: JMeter measures every cell. wrk counts no answer still in flight at its"
-                    + " end, so in a short cell it undercounts by about users / seconds req/s, most where answers are slow"),
+                    + " the client's core on itself; 0: JMeter measures every cell. wrk's cells have no latency over time and"
+                    + " their percentiles include the warm-up"),
     PROTOCOLS("protocols", Kind.LIST, "http", "http,https,https-close", null, null, Protocol.KEYS,
             "http, https (HTTP/1.1 over TLS), h2 (HTTP/2 over TLS by ALPN, with client=wrk: its cells are run by h2load, the"
                     + " lean client that speaks it, one stream in flight per connection as wrk keeps one request): each server"
