@@ -101,29 +101,35 @@ public class MatrixTest {
     @Test
     void wrkMeasuresTheClosedCellsFromLeanFromUsersWhereJMeterWouldMeasureItself() {
         Options asIs = Options.parse(Map.of());
-        assertEquals(0, asIs.leanFrom());
-        assertTrue(Matrix.cells(asIs, ThreadModel.PLATFORM, true).stream().noneMatch(c -> c.measuredLean(asIs)),
-                "the default run is JMeter's alone: wrk undercounts short cells of slow answers");
+        assertEquals(1, asIs.leanFrom());
+        List<CellSpec> cells = Matrix.cells(asIs, ThreadModel.PLATFORM, true);
+        for (CellSpec c : cells) {
+            boolean jmeters = c.calibration() || c.open() || c.loopBound() || c.experiment().startsWith("store");
+            assertEquals(!jmeters, c.measuredLean(asIs), c.label() + ": wrk for every closed, timed cell one URL can drive");
+        }
+        assertTrue(cells.stream().anyMatch(c -> c.experiment().equals("store s2") && !c.measuredLean(asIs)),
+                "the store's S2 stays JMeter's: its plan draws a product per request, one URL cannot");
+        assertTrue(cells.stream().anyMatch(c -> c.experiment().equals("entry") && c.users() == 1 && c.measuredLean(asIs)),
+                "a lone user's entry too: JMeter's time per request sits in its loop");
+        Options smoke = Options.parse(Map.of("mode", "smoke"));
+        assertTrue(Matrix.cells(smoke, ThreadModel.PLATFORM, true).stream().noneMatch(c -> c.measuredLean(smoke)),
+                "a smoke run proves the plans: JMeter's alone");
         Options options = Options.parse(Map.of("lean.from", "200"));
         List<CellSpec> platform = Matrix.cells(options, ThreadModel.PLATFORM, true);
-        Set<String> lean = platform.stream().filter(c -> c.measuredLean(options)).map(c -> c.experiment() + " " + c.style() + " @" + c.users())
-                .collect(Collectors.toSet());
-        assertTrue(lean.containsAll(Set.of("sleep blocking @1000", "sleep async @1000", "entry train @400", "entry blocking @400",
-                "offload sync @200")), "the closed cells where JMeter ran out of its core: " + lean);
         assertTrue(platform.stream().filter(c -> c.measuredLean(options)).allMatch(c -> c.users() >= 200 && !c.loopBound() && !c.open()),
-                "closed, timed, from 200 users: " + lean);
-        for (CellSpec c : platform) {
-            if (c.calibration() || c.open() || c.experiment().startsWith("store") || c.users() < 200) {
-                assertTrue(!c.measuredLean(options), "JMeter measures " + c.label());
-            }
-        }
-        assertTrue(platform.stream().anyMatch(c -> c.experiment().equals("store s2") && c.users() >= 200),
-                "the store's S2 at 200 users stays JMeter's: its plan draws a product per request, one URL cannot");
-        Options wrk = Options.parse(Map.of("client", "wrk", "plans", "sleep,entry", "lean.from", "200"));
+                "closed, timed, from 200 users");
+        Options jmeter = Options.parse(Map.of("lean.from", "0"));
+        assertTrue(Matrix.cells(jmeter, ThreadModel.PLATFORM, true).stream().noneMatch(c -> c.measuredLean(jmeter)), "0: JMeter's alone");
+        Options wrk = Options.parse(Map.of("client", "wrk", "plans", "sleep,entry"));
         assertTrue(Matrix.cells(wrk, ThreadModel.PLATFORM, true).stream().noneMatch(c -> c.measuredLean(wrk)), "a wrk run is wrk's already");
-        Options engines = Options.parse(Map.of("engines", "127.0.0.1:19100", "lean.from", "200"));
+        Options engines = Options.parse(Map.of("engines", "127.0.0.1:19100"));
         assertTrue(Matrix.cells(engines, ThreadModel.PLATFORM, true).stream().noneMatch(c -> c.measuredLean(engines)),
                 "remote engines: the client is not this machine's");
+        Options elsewhere = Options.parse(Map.of("target", "url", "url", "http://10.0.0.5:8080/trainyard"));
+        assertTrue(Matrix.cells(elsewhere, ThreadModel.PLATFORM, true).stream().noneMatch(c -> c.measuredLean(elsewhere)),
+                "a deployment on another machine: wrk loads 127.0.0.1 alone");
+        Options here = Options.parse(Map.of("target", "url", "url", "http://127.0.0.1:8080/trainyard"));
+        assertTrue(Matrix.cells(here, ThreadModel.PLATFORM, true).stream().anyMatch(c -> c.measuredLean(here)), "a deployment on this one");
     }
 
     @Test

@@ -34,12 +34,13 @@ final class RunFacts {
                 + " on Java " + System.getProperty("java.version") + ".");
         facts.add(cpus.describe());
         if (clients.lean() != null) {
-            facts.add("Closed, timed cells of " + options.leanFrom() + " users or more (the store's aside) are measured by "
-                    + clients.lean().name() + ": JMeter's thread per user would spend the client's core on itself there (lean.from;"
-                    + " each cell's client is in cells.csv).");
+            facts.add("Closed, timed cells" + (options.leanFrom() > 1 ? " of " + options.leanFrom() + " users or more" : "")
+                    + " (the store's aside) are measured by " + clients.lean().name() + ": JMeter's thread per user and its time per"
+                    + " request would spend the client's core on itself (lean.from; each cell's client is in cells.csv).");
         } else if (options.leanCells()) {
-            facts.add("wrk is not installed (apt-get install wrk): JMeter measured the cells of " + options.leanFrom()
-                    + " users or more too, where its own CPU may bound them (client_bound).");
+            facts.add("wrk is not installed (apt-get install wrk): JMeter measured the closed, timed cells"
+                    + (options.leanFrom() > 1 ? " of " + options.leanFrom() + " users or more" : "") + " too, where its own CPU may"
+                    + " bound them (client_bound).");
         }
         for (LoadClient each : clients.all()) {
             if (each.limits() != null) {

@@ -25,11 +25,12 @@ public enum Option {
                     + " measures nothing"),
     CLIENT("client", Kind.CHOICE, "jmeter", null, null, "wrk", "jmeter,wrk",
             "the load client: JMeter runs the plans of jmeter/; wrk loads each cell's URL (lean; as the plans do, it counts 503s as shed and waits their Retry-After)"),
-    LEAN_FROM("lean.from", Kind.NUMBER, "0", null, null, null, null,
-            "with client=jmeter on this machine (no engines), the users from which a closed, timed cell is measured by wrk"
-                    + " instead (not the store's, whose plan draws a product per request), where JMeter's thread per user spends"
-                    + " the client's core on itself; 0: JMeter measures every cell. wrk's cells have no latency over time and"
-                    + " their percentiles include the warm-up"),
+    LEAN_FROM("lean.from", Kind.NUMBER, "1", null, "0", null, null,
+            "with client=jmeter and the servers on this machine (no engines), the users from which a closed, timed cell is"
+                    + " measured by wrk instead (not the store's, whose plan draws a product per request): JMeter's thread per user"
+                    + " and its time per request spent the client's core on itself, and its own time sat in a lone user's loop;"
+                    + " 0: JMeter measures every cell, as a smoke run does to prove the plans. wrk's cells have no latency over"
+                    + " time and no dashboard, and their percentiles include the warm-up"),
     PROTOCOLS("protocols", Kind.LIST, "http", "http,https,https-close", null, null, Protocol.KEYS,
             "http, https (HTTP/1.1 over TLS), h2 (HTTP/2 over TLS by ALPN, with client=wrk: its cells are run by h2load, the"
                     + " lean client that speaks it, one stream in flight per connection as wrk keeps one request): each server"

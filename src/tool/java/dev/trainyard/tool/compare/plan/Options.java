@@ -201,9 +201,13 @@ public record Options(Mode mode, String client, List<String> servers, List<Threa
         return client.equals("jmeter");
     }
 
-    /** Whether wrk measures the closed cells from {@link #leanFrom()} users: JMeter's run in this process, lean.from above 0. */
+    /**
+     * Whether wrk measures the closed cells from {@link #leanFrom()} users: JMeter's run in this
+     * process, lean.from above 0, and the servers on this machine (wrk loads 127.0.0.1 alone).
+     */
     public boolean leanCells() {
-        return jmeter() && engines == null && leanFrom > 0;
+        return jmeter() && engines == null && leanFrom > 0 && (url == null || url.startsWith("http://127.0.0.1:")
+                || url.startsWith("https://127.0.0.1:"));
     }
 
     /** target=url: a deployment the harness did not start. */
