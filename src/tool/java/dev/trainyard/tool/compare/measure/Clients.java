@@ -67,6 +67,6 @@ final class Clients {
     /** The clients as the report's header names them. */
     String names() {
         return client.name() + (http2 == null ? "" : " (h2 cells: h2load)")
-                + (lean == null ? "" : " (closed cells from " + options.leanFrom() + " users: wrk)");
+                + (lean == null ? "" : options.leanFrom() > 1 ? " (closed cells from " + options.leanFrom() + " users: wrk)" : " (closed cells: wrk)");
     }
 }
